@@ -1,0 +1,82 @@
+// Opens the database: embedded PGlite (data in DATA_DIR) when DATABASE_URL is unset,
+// a pooled PostgreSQL connection otherwise. Both are driven through the same Drizzle schema.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs the migrations in server/db/migrations (idempotent). */
+  migrate(): Promise<void>;
+  /** Answers when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data folder; 'memory://' for an in-memory database. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  return openPglite(opts.dataDir ?? './data');
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // A database that is gone must not hang a request forever.
+    connectionTimeoutMillis: 5000,
+    query_timeout: 15000,
+    idleTimeoutMillis: 30000,
+  });
+  // An idle client losing its connection (database restarted) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePg(db, { migrationsFolder }),
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  let dir = dataDir;
+  if (!dataDir.startsWith('memory://')) {
+    dir = path.resolve(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // PGlite is one connection: Drizzle's pglite driver has the same query API as node-postgres.
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,23 @@
+// What the routes need from the outside world, built once in main.ts (or by a test) and handed to buildApp.
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { TokenService } from './lib/tokens';
+import type { PosAdapter } from './pos/port';
+import type { SmsSender } from './sms/port';
+
+export interface Deps {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  /** POS adapters by system_type ('Foodics', 'Specter'). */
+  pos: Record<string, PosAdapter>;
+  sms: SmsSender;
+  /** Optional ioredis client for limits shared by several instances. */
+  redis?: import('ioredis').Redis;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

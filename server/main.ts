@@ -1,0 +1,85 @@
+// The whole product in one process: reads config, opens and migrates the database, seeds the first
+// admin (and demo data on the embedded database), builds the app, listens, and shuts down cleanly.
+import { loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { ensureFirstAdmin } from './db/seed/bootstrap';
+import { loadDemoData } from './db/seed/demo';
+import { resolveSecret } from './lib/secrets';
+import { createTokenService } from './lib/tokens';
+import { createPosAdapters } from './pos';
+import { createSmsSender } from './sms';
+import { startDemoServices } from './stand-ins/demo';
+import { buildApp } from './app';
+
+async function main() {
+  let config: Config = loadConfig();
+  // Demo stand-ins (a local Foodics) when no real POS address is configured and we are not in production.
+  const demo = await startDemoServices(config);
+  config = demo.config;
+
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await database.migrate();
+
+  const secret = resolveSecret(config.JWT_SECRET, config.DATA_DIR);
+  const tokens = createTokenService(secret, config.JWT_TTL);
+  let redis: import('ioredis').Redis | undefined;
+  if (config.REDIS_URL) {
+    const { Redis } = await import('ioredis');
+    redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
+    redis.on('error', () => {});
+  }
+  const bootLog = { info: (obj: unknown, msg?: string) => console.log(msg ?? obj) };
+  const deps = {
+    config: { ...config, JWT_SECRET: secret },
+    database,
+    tokens,
+    pos: createPosAdapters(config, database),
+    sms: createSmsSender(config, bootLog),
+    redis,
+  };
+  const app = await buildApp(deps);
+  deps.sms = createSmsSender(config, app.log);
+
+  const firstAdmin = await ensureFirstAdmin(database, config);
+  const demoWanted = config.DEMO_DATA ?? (!config.DATABASE_URL && config.NODE_ENV !== 'production');
+  if (demoWanted) await loadDemoData(database, { foodicsToken: demo.foodicsToken });
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  console.log('');
+  console.log(`  Specter is running at ${shown}`);
+  console.log(`  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`);
+  if (firstAdmin) {
+    console.log(`  Sign in with: ${firstAdmin.email} / ${firstAdmin.password ?? '(the ADMIN_PASSWORD you set)'}`);
+  }
+  console.log(`  API description: ${shown}/api/docs`);
+  console.log('');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, finishing requests`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      redis?.disconnect();
+      await demo.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+// `app.requireAdmin` is the preHandler of every admin call: a bearer token of a live admin or 401.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq } from 'drizzle-orm';
+import { admins } from '../db/schema';
+import { unauthorized } from '../lib/errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    requireAdmin: (req: FastifyRequest) => Promise<void>;
+    /** The live admin behind a request's bearer token, or null. */
+    adminFromRequest: (req: FastifyRequest) => Promise<{ id: number; name: string; email: string } | null>;
+  }
+  interface FastifyRequest {
+    admin?: { id: number; name: string; email: string };
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const m = /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i.exec(header);
+  return m ? m[1] : null;
+}
+
+export default fp(async function auth(app: FastifyInstance) {
+  const { tokens, database } = app.deps;
+
+  app.decorate('adminFromRequest', async (req: FastifyRequest) => {
+    const token = bearerToken(req);
+    if (!token) return null;
+    const claims = await tokens.verify(token);
+    if (!claims) return null;
+    const [admin] = await database.db
+      .select({ id: admins.id, name: admins.name, email: admins.email })
+      .from(admins)
+      .where(and(eq(admins.id, claims.adminId), eq(admins.isDeleted, false)))
+      .limit(1);
+    return admin ?? null;
+  });
+
+  app.decorate('requireAdmin', async (req: FastifyRequest) => {
+    if (!bearerToken(req)) throw unauthorized('Missing or malformed Authorization header');
+    const admin = await app.adminFromRequest(req);
+    if (!admin) throw unauthorized('Your session has expired, please sign in again');
+    req.admin = admin;
+  });
+});

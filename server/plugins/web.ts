@@ -1,0 +1,45 @@
+// Serves the built web app (dist/) from the same process as the API.
+// Client-side paths answer the app's HTML; the public pages (/user/invoice, /Privacy) answer the light
+// public entry, which carries nothing of the back-office. Unknown API paths answer JSON 404.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+const PUBLIC_PAGES = [/^\/user\/invoice\/?$/, /^\/Privacy\/?$/];
+
+export default fp(async function web(app: FastifyInstance) {
+  const root = path.resolve(app.deps.config.WEB_DIST);
+  const adminHtml = path.join(root, 'index.html');
+  const publicHtml = path.join(root, 'public.html');
+  const built = existsSync(adminHtml);
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; HTML is always revalidated.
+      setHeaders(res, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.header('Cache-Control', 'no-cache');
+      },
+    });
+  }
+  // Read once: the HTML is tiny and served on every client-side navigation.
+  const html = (file: string) => (existsSync(file) ? readFileSync(file) : null);
+  const pages = { admin: built ? html(adminHtml) : null, public: built ? html(publicHtml) : null };
+
+  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
+    const wantsHtml = (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
+    const urlPath = req.url.split('?')[0];
+    if (wantsHtml && !urlPath.startsWith('/api/') && !urlPath.startsWith('/assets/')) {
+      const isPublic = PUBLIC_PAGES.some((re) => re.test(urlPath));
+      const page = isPublic ? (pages.public ?? pages.admin) : pages.admin;
+      if (page) return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+      return reply.code(404).type('text/plain').send('The web app is not built: run `npm run build` (npm start does it for you).');
+    }
+    return reply.code(404).send({ message: `Route ${req.method} ${urlPath} not found` });
+  });
+});

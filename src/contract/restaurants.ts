@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { SYSTEM_TYPES } from './common';
+
+const required = (max: number) => z.string({ error: 'Required' }).trim().min(1, 'Required').max(max);
+
+/** Logos are shown as images: only http(s) URLs (or an inline image) are accepted. */
+const logoUrl = required(4000).refine(
+  (v) => /^https?:\/\//i.test(v) || /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,/i.test(v),
+  'must be an http(s) URL',
+);
+
+export const restaurantBody = z.object({
+  name: required(200),
+  logo: logoUrl,
+  token: required(4000),
+  branchs_token: required(4000),
+  system_type: z.enum(SYSTEM_TYPES, { error: 'Required' }),
+  name_api: z.string().max(200).nullish(),
+});
+export type RestaurantBody = z.infer<typeof restaurantBody>;
+
+export const deviceSchema = z.object({ id: z.number(), name: z.string(), device_id: z.string() });
+export type Device = z.infer<typeof deviceSchema>;
+
+export const branchSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  branch_id: z.string(),
+  restaurant: z.object({ id: z.number(), name: z.string() }),
+  Devices: z.array(deviceSchema),
+});
+export type Branch = z.infer<typeof branchSchema>;
+
+export const restaurantSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  logo: z.string(),
+  token: z.string(),
+  branchs_token: z.string(),
+  system_type: z.string(),
+  name_api: z.string().nullable(),
+  sync_error: z.string().nullable(),
+  synced_at: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Restaurant = z.infer<typeof restaurantSchema>;
+
+export const restaurantWithBranches = restaurantSchema.extend({
+  Branchs: z.array(branchSchema.omit({ restaurant: true })),
+});
+export type RestaurantWithBranches = z.infer<typeof restaurantWithBranches>;

@@ -1,0 +1,15 @@
+// Entry of the end-to-end suite. Finds Chromium; without it, says so and skips (but fails under CI).
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  if (process.env.CI) {
+    console.error(`e2e: Chromium not found at ${chromium}; CI must run the browser tests (.ci/run installs it).`);
+    process.exit(1);
+  }
+  console.log(`e2e: SKIPPED - Chromium not found at ${chromium}. Install it with 'apt-get install -y chromium' to run the browser tests.`);
+  process.exit(0);
+}
+const r = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/e2e/vitest.e2e.config.ts'], { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } });
+process.exit(r.status ?? 1);

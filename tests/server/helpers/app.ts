@@ -1,0 +1,60 @@
+// Builds the real app on a fresh test database, with the real auth, and helpers to sign in.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/app';
+import { testConfig, type Config } from '../../../server/config';
+import type { Database } from '../../../server/db/client';
+import { admins } from '../../../server/db/schema';
+import type { Deps } from '../../../server/deps';
+import { hashPassword } from '../../../server/lib/passwords';
+import { createTokenService } from '../../../server/lib/tokens';
+import { createPosAdapters } from '../../../server/pos';
+import { createSmsSender } from '../../../server/sms';
+import { createTestDatabase } from './db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  deps: Deps;
+  /** A bearer token of a freshly created live admin. */
+  adminToken(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  extra: Partial<Deps> = {},
+): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const database = await createTestDatabase();
+  const tokens = createTokenService(config.JWT_SECRET!, config.JWT_TTL);
+  const deps: Deps = {
+    config,
+    database,
+    tokens,
+    pos: createPosAdapters(config, database),
+    sms: createSmsSender(config, { info: () => {} }),
+    ...extra,
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  let n = 0;
+  return {
+    app,
+    database,
+    config,
+    deps,
+    async adminToken() {
+      n++;
+      const [row] = await database.db
+        .insert(admins)
+        .values({ name: `Test Admin ${n}`, email: `test-admin-${n}-${Date.now()}@example.com`, passwordHash: await hashPassword('password-123') })
+        .returning({ id: admins.id });
+      return tokens.issue(row.id);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
