@@ -24,6 +24,7 @@ import adminsRoutes from './routes/admins';
 import restaurantsRoutes from './routes/restaurants';
 import invoiceRoutes from './routes/invoice';
 import posPushRoutes from './routes/posPush';
+import publicConfigRoutes from './routes/publicConfig';
 
 export type App = FastifyInstance;
 
@@ -110,6 +111,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(restaurantsRoutes);
   await app.register(invoiceRoutes);
   await app.register(posPushRoutes);
+  await app.register(publicConfigRoutes);
   await app.register(web);
 
   return app;
