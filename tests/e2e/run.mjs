@@ -11,5 +11,8 @@ if (!existsSync(chromium)) {
   console.log(`e2e: SKIPPED - Chromium not found at ${chromium}. Install it with 'apt-get install -y chromium' to run the browser tests.`);
   process.exit(0);
 }
+// One production build for every journey (each file starts its own server from it).
+const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
 const r = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/e2e/vitest.e2e.config.ts'], { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } });
 process.exit(r.status ?? 1);

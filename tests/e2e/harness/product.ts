@@ -1,0 +1,101 @@
+// Starts the whole product the way `npm start` does (production build, one process) on a free port,
+// with a fresh embedded database, the Foodics stand-in and the console SMS provider. Its log is kept
+// so tests can read the one-time codes the console provider prints.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface RunningProduct {
+  url: string;
+  /** Everything the server printed so far. */
+  log(): string;
+  /** The newest one-time code the console SMS provider printed (optionally for a phone ending). */
+  waitForCode(phoneEnding?: string, sinceOffset?: number): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'specter-e2e-'));
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      SMS_PROVIDER: 'console',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      // run.mjs built the web app once for the whole suite
+      SKIP_BUILD: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 150_000;
+  while (!/Specter is running at/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`The product exited (${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The product did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    url,
+    log: () => output,
+    async waitForCode(phoneEnding, sinceOffset = 0) {
+      const until = Date.now() + 15_000;
+      while (Date.now() < until) {
+        const lines = output.slice(sinceOffset).split('\n').filter((l) => /\b\d{4}\b/.test(l) && /code/i.test(l));
+        const mine = phoneEnding ? lines.filter((l) => l.includes(phoneEnding)) : lines;
+        const last = mine.at(-1);
+        const m = last && /\b(\d{4})\b(?!.*\b\d{4}\b)/.exec(last.replace(/\*+\d{3}/g, ''));
+        if (m) return m[1];
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`No one-time code in the server log:\n${output.slice(-2000)}`);
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(() => {
+            child.kill('SIGKILL');
+            resolve();
+          }, 10_000);
+          child.once('exit', () => {
+            clearTimeout(t);
+            resolve();
+          });
+        });
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
