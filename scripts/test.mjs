@@ -1,21 +1,38 @@
-// npm test: every suite. Unit, component and server suites (Vitest: web, server on PGlite, and server on
-// PostgreSQL when DATABASE_URL is set), then the end-to-end suite in Chromium (skipped with a clear
-// line when Chromium is missing, except under CI where it must run).
+// npm test: every suite. Typecheck; Vitest (web components, server on PGlite, and server on PostgreSQL
+// when DATABASE_URL is set); then the end-to-end journeys in Chromium (skipped with a clear line when
+// Chromium is missing, except under CI where they must run). Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const node = process.execPath;
-const run = (args, label) => {
-  console.log(`\n=== ${label} ===`);
-  const r = spawnSync(node, args, { stdio: 'inherit', env: process.env });
-  return r.status ?? 1;
-};
+const reports = mkdtempSync(path.join(os.tmpdir(), 'specter-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSuites = 0;
 
-let failed = 0;
-failed += run(['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'], 'typecheck') ? 1 : 0;
-failed += run(['node_modules/vitest/vitest.mjs', 'run'], 'vitest: web, server' + (process.env.DATABASE_URL ? ', server-pg' : '')) ? 1 : 0;
-failed += run(['tests/e2e/run.mjs'], 'end to end (Chromium)') ? 1 : 0;
-if (failed) {
-  console.error(`\n${failed} suite(s) failed`);
-  process.exit(1);
+function run(label, args, jsonReport) {
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, SPECTER_TEST_REPORT: jsonReport ?? '' } });
+  if (r.status !== 0) failedSuites++;
+  if (jsonReport && existsSync(jsonReport)) {
+    const j = JSON.parse(readFileSync(jsonReport, 'utf8'));
+    totals.passed += j.numPassedTests ?? 0;
+    totals.failed += j.numFailedTests ?? 0;
+    totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  } else if (r.status !== 0) {
+    totals.failed += 1;
+  }
 }
-console.log('\nAll suites passed');
+
+run('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
+const unit = path.join(reports, 'vitest.json');
+run(`vitest: web, server${process.env.DATABASE_URL ? ', server-pg' : ''}`, [
+  'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unit}`,
+], unit);
+run('end to end (Chromium)', ['tests/e2e/run.mjs'], path.join(reports, 'e2e.json'));
+
+console.log('');
+if (failedSuites) console.error(`${failedSuites} suite(s) failed`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSuites ? 1 : 0);

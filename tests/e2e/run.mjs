@@ -14,5 +14,5 @@ if (!existsSync(chromium)) {
 // One production build for every journey (each file starts its own server from it).
 const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const r = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/e2e/vitest.e2e.config.ts'], { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } });
+const r = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/e2e/vitest.e2e.config.ts', ...(process.env.SPECTER_TEST_REPORT ? ['--reporter=default', '--reporter=json', `--outputFile.json=${process.env.SPECTER_TEST_REPORT}`] : [])], { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } });
 process.exit(r.status ?? 1);
