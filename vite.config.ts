@@ -25,8 +25,11 @@ export default defineConfig({
         p,
         {
           target: apiTarget,
-          bypass: (req: { headers: { accept?: string } }) =>
-            req.headers.accept?.includes('text/html') ? (p === '/user' || p === '/admin' ? '/index.html' : '/index.html') : undefined,
+          // Page navigations stay with Vite: the public pages get their own entry, the rest the back-office.
+          bypass: (req: { url?: string; headers: { accept?: string } }) => {
+            if (!req.headers.accept?.includes('text/html')) return undefined;
+            return /^\/(user\/invoice|Privacy)\b/.test(req.url ?? '') ? '/public.html' : '/index.html';
+          },
         },
       ]),
     ),
