@@ -1,4 +1,48 @@
+// POST /admin/login and POST /user/isVerify: the back-office's sign-in and its route guard.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, sql } from 'drizzle-orm';
+import { errorSchema, LOGIN_FAILED, loginAnswer, loginBody, verifyAnswer } from '../../src/contract';
+import { admins } from '../db/schema';
+import { dummyHash, verifyPassword } from '../lib/passwords';
+import { unauthorized } from '../lib/errors';
+import { loginThrottle } from '../lib/loginThrottle';
 
-// TODO: not built yet (see the issues).
-export default async function authRoutes(_app: FastifyInstance) {}
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { database, tokens } = app.deps;
+  const throttle = loginThrottle(app.deps);
+
+  app.post('/admin/login', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in an admin; the token is in data.token',
+      body: loginBody,
+      response: { 200: loginAnswer, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+    },
+  }, async (req) => {
+    const email = req.body.email.toLowerCase();
+    await throttle.check(req.ip, email);
+    const [admin] = await database.db
+      .select({ id: admins.id, passwordHash: admins.passwordHash })
+      .from(admins)
+      .where(and(sql`lower(${admins.email}) = ${email}`, eq(admins.isDeleted, false)))
+      .limit(1);
+    // Verify against a dummy hash for an unknown e-mail, so both failures cost the same time.
+    const ok = await verifyPassword(admin?.passwordHash ?? (await dummyHash()), req.body.password);
+    if (!admin || !ok) {
+      await throttle.fail(req.ip, email);
+      throw unauthorized(LOGIN_FAILED);
+    }
+    await database.db.update(admins).set({ lastLogin: new Date() }).where(eq(admins.id, admin.id));
+    return { data: { token: await tokens.issue(admin.id) } };
+  });
+
+  app.post('/user/isVerify', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Whether the bearer token belongs to a live admin (the body may be empty)',
+      response: { 200: verifyAnswer },
+    },
+  }, async (req) => ({ verify: (await app.adminFromRequest(req)) !== null }));
+}

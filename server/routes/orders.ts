@@ -1,4 +1,63 @@
+// GET /order/last-orders: the dashboard's Latest Orders, newest saved orders first.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { errorSchema, latestOrderSchema } from '../../src/contract';
+import { appUsers, orders, restaurants } from '../db/schema';
 
-// TODO: not built yet (see the issues).
-export default async function ordersRoutes(_app: FastifyInstance) {}
+export default async function ordersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+
+  app.get('/order/last-orders', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags: ['dashboard'],
+      security: [{ bearer: [] }],
+      querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) }),
+      response: { 200: z.object({ orders: z.array(latestOrderSchema) }), 400: errorSchema, 401: errorSchema },
+    },
+  }, async (req) => {
+    const rows = await db
+      .select({
+        id: orders.id,
+        restaurantName: restaurants.name,
+        branchName: orders.branchName,
+        firstName: appUsers.firstName,
+        lastName: appUsers.lastName,
+        phone: appUsers.phone,
+        orderDate: orders.orderDate,
+        orderTime: orders.orderTime,
+        paymentMethod: orders.paymentMethod,
+        totalPrice: orders.totalPrice,
+        currency: orders.currency,
+      })
+      .from(orders)
+      .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+      .leftJoin(appUsers, eq(appUsers.id, orders.appUserId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(req.query.limit);
+    return {
+      orders: rows.map((r) => ({
+        id: r.id,
+        restaurant: { name: r.restaurantName },
+        branch_name: r.branchName,
+        user: { name: displayName(r) },
+        order_date: r.orderDate,
+        order_time: r.orderTime,
+        payment_method: r.paymentMethod,
+        total_price: Number(r.totalPrice),
+        currency: r.currency,
+      })),
+    };
+  });
+}
+
+/** First and last name; an app user who never gave a name shows their masked phone; a removed one '-'. */
+function displayName(r: { firstName: string | null; lastName: string | null; phone: string | null }): string {
+  const name = [r.firstName, r.lastName].filter(Boolean).join(' ').trim();
+  if (name) return name;
+  if (r.phone) return `•••${r.phone.slice(-3)}`;
+  return '-';
+}

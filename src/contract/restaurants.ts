@@ -3,9 +3,12 @@ import { SYSTEM_TYPES } from './common';
 
 const required = (max: number) => z.string({ error: 'Required' }).trim().min(1, 'Required').max(max);
 
-/** Logos are shown as images: only http(s) URLs (or an inline image) are accepted. */
-const logoUrl = required(4000).refine(
-  (v) => /^https?:\/\//i.test(v) || /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,/i.test(v),
+/** Logos are shown as images: only http(s) URLs, a path on this site, or an inline image are accepted. */
+const logoUrl = required(100_000).refine(
+  (v) =>
+    /^https?:\/\/[^\s]+$/i.test(v) ||
+    /^\/(?!\/)[^\s]*$/.test(v) ||
+    /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/i.test(v),
   'must be an http(s) URL',
 );
 

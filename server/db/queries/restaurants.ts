@@ -1,0 +1,64 @@
+// Reading restaurants with their live branches and devices, in the shapes of SPEC.md section 3.
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '../client';
+import { branches, devices, restaurants } from '../schema';
+
+type RestaurantRow = typeof restaurants.$inferSelect;
+
+export function toRestaurant(r: RestaurantRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    logo: r.logo,
+    token: r.token,
+    branchs_token: r.branchsToken,
+    system_type: r.systemType,
+    name_api: r.nameApi,
+    sync_error: r.syncError,
+    synced_at: r.syncedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export async function findLiveRestaurant(database: Database, id: number): Promise<RestaurantRow | undefined> {
+  const [row] = await database.db.select().from(restaurants)
+    .where(and(eq(restaurants.id, id), eq(restaurants.isDeleted, false))).limit(1);
+  return row;
+}
+
+/** Live branches of the given restaurants, each with its live devices, in POS order of arrival. */
+export async function branchesWithDevices(database: Database, restaurantIds: number[]) {
+  if (!restaurantIds.length) return [];
+  const { db } = database;
+  const [branchRows, deviceRows] = await Promise.all([
+    db.select().from(branches)
+      .where(and(inArray(branches.restaurantId, restaurantIds), isNull(branches.removedAt)))
+      .orderBy(asc(branches.id)),
+    db.select().from(devices)
+      .where(and(inArray(devices.restaurantId, restaurantIds), isNull(devices.removedAt)))
+      .orderBy(asc(devices.id)),
+  ]);
+  const devicesByBranch = new Map<number, { id: number; name: string; device_id: string }[]>();
+  for (const d of deviceRows) {
+    const list = devicesByBranch.get(d.branchRef) ?? [];
+    list.push({ id: d.id, name: d.name, device_id: d.deviceId });
+    devicesByBranch.set(d.branchRef, list);
+  }
+  return branchRows.map((b) => ({
+    restaurantId: b.restaurantId,
+    id: b.id,
+    name: b.name,
+    branch_id: b.branchId,
+    Devices: devicesByBranch.get(b.id) ?? [],
+  }));
+}
+
+/** Restaurants with their `Branchs` (SPEC.md spelling) and each branch's `Devices`. */
+export async function withBranches(database: Database, rows: RestaurantRow[]) {
+  const all = await branchesWithDevices(database, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    ...toRestaurant(r),
+    Branchs: all.filter((b) => b.restaurantId === r.id).map(({ restaurantId: _, ...b }) => b),
+  }));
+}
