@@ -14,7 +14,7 @@ export default async function adminsRoutes(fastify: FastifyInstance) {
   const sortable = { ...columns, createdAt: admins.createdAt };
 
   app.get('/admin', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['admins'],
       summary: 'Live admins; paged, sorted and searched (name, email) when page/perPage/sort/order/q is given',

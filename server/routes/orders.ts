@@ -11,7 +11,7 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
   const { db } = app.deps.database;
 
   app.get('/order/last-orders', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['dashboard'],
       security: [{ bearer: [] }],

@@ -29,7 +29,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
   }
 
   app.get('/restaurant', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['restaurants'], ...secured,
       summary: 'Live restaurants with Branchs[] and their Devices[]; paged and searched (name) on request',
@@ -55,7 +55,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/restaurant', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['restaurants'], ...secured,
       summary: 'Create a restaurant, then read its branches and devices from its POS (a failure is kept in sync_error)',
@@ -73,7 +73,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/restaurant/:id', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['restaurants'], ...secured,
       params: idParam,
@@ -82,7 +82,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
   }, async (req) => answerOne(req.params.id));
 
   app.patch('/restaurant/:id', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['restaurants'], ...secured,
       summary: 'Edit a restaurant (the form fields; any subset), then re-read its branches and devices',
@@ -105,7 +105,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
   });
 
   app.patch('/restaurant/delete/:id', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['restaurants'], ...secured,
       summary: 'Soft-delete a restaurant: { isDeleted: true }; its QR codes stop working',
@@ -122,7 +122,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/restaurant/:id/sync', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['restaurants'], ...secured,
       summary: 'Read the branches and devices again from the POS',
@@ -136,7 +136,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/restaurant/branches/:restId', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['restaurants'], ...secured,
       summary: "A restaurant's live branches with their devices",
@@ -153,7 +153,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/restaurant/devices/:branchId', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['restaurants'], ...secured,
       summary: "A branch's live devices (branchId is the branch's id here, not at the POS)",

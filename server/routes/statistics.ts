@@ -10,7 +10,7 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
   const { db } = app.deps.database;
 
   app.get('/statistics', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['dashboard'],
       security: [{ bearer: [] }],

@@ -43,7 +43,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   };
 
   app.get('/user', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['app users'],
       summary: 'App users; paged, sorted and searched (name, phone) when page/perPage/sort/order/q is given',
@@ -71,7 +71,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   });
 
   app.delete('/user/:id', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['app users'],
       summary: 'Delete an app user (hard delete; their saved orders stay, without a user)',
@@ -131,7 +131,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   });
 
   app.patch('/user/:id', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['admins'],
       summary: 'Soft-delete an admin: { isDeleted: true }',
