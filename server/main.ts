@@ -10,6 +10,7 @@ import { createPosAdapters } from './pos';
 import { createSmsSender } from './sms';
 import { startDemoServices } from './stand-ins/demo';
 import { buildApp } from './app';
+import type { Deps } from './deps';
 
 async function main() {
   let config: Config = loadConfig();
@@ -32,21 +33,23 @@ async function main() {
     redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
     redis.on('error', () => {});
   }
-  const bootLog = { info: (obj: unknown, msg?: string) => console.log(msg ?? obj) };
-  const deps = {
+  const deps: Deps = {
     config: { ...config, JWT_SECRET: secret },
     database,
     tokens,
     pos: createPosAdapters(config, database),
-    sms: createSmsSender(config, bootLog),
+    // Replaced below by one writing to the app's logger, once the app exists.
+    sms: { name: 'pending', send: async () => { throw new Error('SMS sender not ready'); } },
     redis,
   };
   const app = await buildApp(deps);
-  deps.sms = createSmsSender(config, app.log);
+  deps.sms = createSmsSender(deps.config, app.log);
 
   const firstAdmin = await ensureFirstAdmin(database, config);
   const demoWanted = config.DEMO_DATA ?? (!config.DATABASE_URL && config.NODE_ENV !== 'production');
-  if (demoWanted) await loadDemoData(database, { foodicsToken: demo.foodicsToken });
+  if (demoWanted && (await loadDemoData(deps, { foodicsToken: demo.foodicsToken }))) {
+    console.log('  Demo data loaded: restaurants, branches and devices from the Foodics stand-in, app users, orders');
+  }
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
