@@ -94,7 +94,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const config = parsed.data;
+  // The demo's Foodics stand-in runs when asked, or by default outside production when no Foodics address is set.
+  config.FOODICS_STAND_IN ??= !cleaned.FOODICS_BASE_URL && config.NODE_ENV === 'development';
+  return config;
 }
 
 /** A config for tests: defaults plus overrides, never reading process.env. */
