@@ -183,6 +183,8 @@ export const otpChallenges = pgTable(
     id: serial('id').primaryKey(),
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
+    /** The code sealed with AES-GCM under the server secret, so a resend within the lifetime sends the same code. */
+    codeSealed: text('code_sealed').notNull().default(''),
     attempts: integer('attempts').notNull().default(0),
     sendCount: integer('send_count').notNull().default(1),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { otpService } from './service';
 
 /**
- * The public half of POST /user: body { phone }. Normalises the phone, creates the app user when new,
- * sends a 4-digit code through the SMS port under the limits of SECURITY.md, answers 200.
- * routes/users.ts calls this when the body carries `phone` and no admin fields.
- * TODO(issue 4): implement.
+ * The public half of POST /user: body { phone }. Sends a 4-digit code under the limits of SECURITY.md and
+ * answers the same 200 for any allowed number (no account enumeration). The app user is created only
+ * when a code is verified (add-order), so unverified numbers never become accounts.
  */
-export async function handleSendCode(_app: FastifyInstance, _req: FastifyRequest, reply: FastifyReply, _body: { phone: string }) {
-  return reply.code(501).send({ message: 'Not implemented yet' });
+export async function handleSendCode(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, body: { phone: string }) {
+  await otpService(app.deps).send(body.phone, req.ip);
+  return reply.code(200).send({ message: 'The code has been sent' });
 }

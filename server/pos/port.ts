@@ -4,6 +4,8 @@ import type { Invoice } from '../../src/contract';
 
 export interface PosRestaurant {
   id: number;
+  name: string;
+  logo: string;
   token: string;
   branchsToken: string;
   systemType: string;
@@ -22,8 +24,8 @@ export interface PosOrder {
 }
 
 export interface PosAdapter {
-  /** Branches with their devices, as the POS knows them now. */
-  listBranches(restaurant: PosRestaurant): Promise<PosBranch[]>;
+  /** Branches with their devices, as the POS knows them now; null when this POS does not report them. */
+  listBranches(restaurant: PosRestaurant): Promise<PosBranch[] | null>;
   /** The newest order of a device, or null when the till has none yet. */
   lastOrder(restaurant: PosRestaurant, deviceId: string): Promise<PosOrder | null>;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "otp_challenges" ADD COLUMN "code_sealed" text DEFAULT '' NOT NULL;

@@ -1,0 +1,42 @@
+// A test app wired to a real Foodics stand-in over HTTP, with one Foodics restaurant synced from it and an
+// SMS sender that keeps the messages, so tests read the code the way a customer would.
+import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-ins/foodics/server';
+import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { restaurants } from '../../../server/db/schema';
+import { syncRestaurant } from '../../../server/pos/sync';
+import { createTestApp, type TestApp } from './app';
+
+export interface FoodicsTestApp extends TestApp {
+  foodics: FoodicsStandIn;
+  restaurantId: number;
+  sms: { to: string; body: string }[];
+  /** The last code sent to a phone (E.164). */
+  lastCode(to: string): string | undefined;
+}
+
+export const DEVICE = FIXTURE.devices[0].id;
+
+export async function createFoodicsTestApp(overrides: Record<string, string> = {}): Promise<FoodicsTestApp> {
+  const foodics = await startFoodicsStandIn();
+  const sms: { to: string; body: string }[] = [];
+  const t = await createTestApp(
+    { FOODICS_BASE_URL: foodics.url, FOODICS_TIMEOUT_MS: '500', ...overrides },
+    { sms: { name: 'test', send: async (to, body) => { sms.push({ to, body }); } } },
+  );
+  const [r] = await t.database.db.insert(restaurants).values({
+    name: 'Najd Grill', logo: 'https://example.com/najd.png', token: foodics.token, branchsToken: foodics.token, systemType: 'Foodics',
+  }).returning({ id: restaurants.id });
+  await syncRestaurant(t.deps, r.id);
+  const close = t.close;
+  return {
+    ...t,
+    foodics,
+    restaurantId: r.id,
+    sms,
+    lastCode: (to) => [...sms].reverse().find((m) => m.to === to)?.body.match(/\b(\d{4})\b/)?.[1],
+    async close() {
+      await close();
+      await foodics.close();
+    },
+  };
+}
