@@ -1,4 +1,13 @@
+// Entry of the back-office: one browser (data) router owns every path; react-admin renders inside it.
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { App } from './App';
 
-// Placeholder until the back-office lands (issue 3).
-createRoot(document.getElementById('root')!).render(<h1>Specter Admin</h1>);
+const router = createBrowserRouter([{ path: '*', element: <App /> }]);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,16 @@
+import { Box } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { LatestOrders } from './LatestOrders';
+import { Tiles } from './Tiles';
+
+/** /home: the four tiles and the Latest Orders table. */
+export function Dashboard() {
+  const t = useTranslate();
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title={t('specter.menu.home')} />
+      <Tiles />
+      <LatestOrders />
+    </Box>
+  );
+}

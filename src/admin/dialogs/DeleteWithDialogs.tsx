@@ -1,0 +1,66 @@
+// Delete a row: the confirm dialog, the (pessimistic) delete call, a refetch of the list, then the success
+// dialog. Cancel does nothing. App users use the spec's right-to-left texts; admins and restaurants the plain ones.
+import { IconButton, Tooltip } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { useState } from 'react';
+import { useDelete, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { ConfirmDialog } from './ConfirmDialog';
+import { InfoDialog } from './InfoDialog';
+
+const KINDS = {
+  users: { rtl: true, title: 'userConfirmTitle', text: 'userConfirmText', yes: 'userConfirmYes', done: 'userDeleted' },
+  admins: { rtl: false, title: 'confirmTitle', text: 'confirmText', yes: 'confirmYes', done: 'adminDeleted' },
+  restaurants: { rtl: false, title: 'confirmTitle', text: 'confirmText', yes: 'confirmYes', done: 'restaurantDeleted' },
+} as const;
+
+export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }) {
+  const record = useRecordContext();
+  const t = useTranslate();
+  const refresh = useRefresh();
+  const [deleteOne, { isPending }] = useDelete();
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState(false);
+  const k = KINDS[resource];
+  const d = (key: string) => t(`specter.dialogs.${key}`);
+  if (!record) return null;
+
+  const confirm = () =>
+    deleteOne(
+      resource,
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setConfirming(false);
+          setDone(true);
+          refresh();
+        },
+        onError: (err) => {
+          setConfirming(false);
+          console.error(err);
+        },
+      },
+    );
+
+  return (
+    <>
+      <Tooltip title={t('specter.common.delete')}>
+        <IconButton aria-label={`${t('specter.common.delete')} ${String(record.name ?? record.phone ?? record.id)}`} color="error" onClick={(e) => { e.stopPropagation(); setConfirming(true); }}>
+          <DeleteIcon />
+        </IconButton>
+      </Tooltip>
+      <ConfirmDialog
+        open={confirming}
+        rtl={k.rtl}
+        busy={isPending}
+        title={d(k.title)}
+        text={d(k.text)}
+        confirmLabel={d(k.yes)}
+        cancelLabel={d('cancel')}
+        onConfirm={confirm}
+        onClose={() => setConfirming(false)}
+      />
+      <InfoDialog open={done} title={d('deleted')} text={d(k.done)} onClose={() => setDone(false)} />
+    </>
+  );
+}

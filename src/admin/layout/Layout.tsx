@@ -1,0 +1,23 @@
+// The layout of the signed-in pages; it also keeps the page's direction in step with the language.
+import { useEffect, type ReactNode } from 'react';
+import { Layout as RaLayout, useLocaleState } from 'react-admin';
+import { isRtl } from '../i18n';
+import { AppBar } from './AppBar';
+import { Menu } from './Menu';
+
+export function useDocumentDirection() {
+  const [locale] = useLocaleState();
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    document.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr';
+  }, [locale]);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  useDocumentDirection();
+  return (
+    <RaLayout appBar={AppBar} menu={Menu}>
+      {children}
+    </RaLayout>
+  );
+}

@@ -1,0 +1,18 @@
+// Left sidebar: Home, Admin Users, App Users, Restaurants (SPEC.md section 2).
+import HomeIcon from '@mui/icons-material/Home';
+import AdminIcon from '@mui/icons-material/AdminPanelSettings';
+import PeopleIcon from '@mui/icons-material/People';
+import StoreIcon from '@mui/icons-material/Storefront';
+import { Menu as RaMenu, useTranslate } from 'react-admin';
+
+export function Menu() {
+  const t = useTranslate();
+  return (
+    <RaMenu>
+      <RaMenu.Item to="/home" primaryText={t('specter.menu.home')} leftIcon={<HomeIcon />} />
+      <RaMenu.Item to="/admins" primaryText={t('specter.menu.admins')} leftIcon={<AdminIcon />} />
+      <RaMenu.Item to="/users" primaryText={t('specter.menu.users')} leftIcon={<PeopleIcon />} />
+      <RaMenu.Item to="/restaurants" primaryText={t('specter.menu.restaurants')} leftIcon={<StoreIcon />} />
+    </RaMenu>
+  );
+}

@@ -1,0 +1,71 @@
+// Print QR: hidden QR canvases for the given devices, and a button that downloads one PNG per device with
+// the file names of SPEC.md section 4 (restaurant, branch or single-device level).
+import { Button } from '@mui/material';
+import QrCodeIcon from '@mui/icons-material/QrCode2';
+import { QRCodeCanvas } from 'qrcode.react';
+import { useRef } from 'react';
+import { QR_BACKGROUND, QR_FOREGROUND, QR_LEVEL, QR_LOGO_SIZE, QR_SIZE, qrContent, qrFileName, type QrLevel } from './qrContent';
+import { useDrawableLogo } from './useDrawableLogo';
+import { usePublicUrl } from './usePublicUrl';
+
+export interface QrDevice {
+  id: number | string;
+  name: string;
+  device_id: string;
+}
+
+export interface PrintQrButtonProps {
+  label: string;
+  level: QrLevel;
+  restaurant: { id: number | string; name: string; logo?: string };
+  devices: QrDevice[];
+}
+
+export function downloadCanvas(canvas: HTMLCanvasElement, fileName: string) {
+  const a = document.createElement('a');
+  a.href = canvas.toDataURL('image/png');
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+export function PrintQrButton({ label, level, restaurant, devices }: PrintQrButtonProps) {
+  const publicUrl = usePublicUrl();
+  const logo = useDrawableLogo(restaurant.logo);
+  const holder = useRef<HTMLDivElement>(null);
+
+  const print = async () => {
+    const canvases = holder.current?.querySelectorAll('canvas') ?? [];
+    for (const [i, device] of devices.entries()) {
+      const canvas = canvases[i];
+      if (!canvas) continue;
+      downloadCanvas(canvas, qrFileName(level, device, restaurant.name));
+      // Browsers drop downloads started in the same tick; a short gap lets each one through.
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  };
+
+  return (
+    <>
+      <Button size="small" startIcon={<QrCodeIcon />} onClick={print} disabled={!devices.length}>
+        {label}
+      </Button>
+      <div ref={holder} hidden aria-hidden="true" data-testid="qr-canvases">
+        {devices.map((d) => (
+          <QRCodeCanvas
+            key={d.device_id}
+            value={qrContent(publicUrl, restaurant.id, d.device_id)}
+            size={QR_SIZE}
+            level={QR_LEVEL}
+            fgColor={QR_FOREGROUND}
+            bgColor={QR_BACKGROUND}
+            marginSize={2}
+            data-qr={qrContent(publicUrl, restaurant.id, d.device_id)}
+            imageSettings={{ src: logo, height: QR_LOGO_SIZE, width: QR_LOGO_SIZE, excavate: true, crossOrigin: 'anonymous' }}
+          />
+        ))}
+      </div>
+    </>
+  );
+}

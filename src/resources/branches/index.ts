@@ -1,0 +1,3 @@
+import { BranchList } from './BranchList';
+
+export default { list: BranchList };

@@ -1,0 +1,3 @@
+import { DeviceList } from './DeviceList';
+
+export default { list: DeviceList };
