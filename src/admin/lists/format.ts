@@ -13,12 +13,4 @@ export function localDateTime(v: string | null | undefined, locale: string): str
   return Number.isNaN(d.getTime()) ? '-' : d.toLocaleString(locale);
 }
 
-const ISO: Record<string, string> = { EGY: 'EGP', RMB: 'CNY' };
-
-export function money(amount: number, currency: string, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: ISO[currency] ?? currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
+export { money } from '../../lib/money';

@@ -1,0 +1,37 @@
+// A small accessible modal (role dialog, focus moved in and kept inside, Escape closes) for the Success and
+// !Oops dialogs. The texts were written for a right-to-left dialog, so it renders with dir="rtl" (DECISIONS.md).
+import { useEffect, useRef, type ReactNode } from 'react';
+
+interface Props {
+  title: string;
+  children: ReactNode;
+  button: string;
+  onClose(): void;
+  tone: 'success' | 'error';
+}
+
+export function Dialog({ title, children, button, onClose, tone }: Props) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+      if (e.key === 'Tab') {
+        e.preventDefault();
+        ref.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="backdrop">
+      <div className={`dialog ${tone}`} role="dialog" aria-modal="true" aria-labelledby="dialog-title" aria-describedby="dialog-text" dir="rtl">
+        <div className="dialog-icon" aria-hidden="true">{tone === 'success' ? '✓' : '!'}</div>
+        <h2 id="dialog-title">{title}</h2>
+        <p id="dialog-text">{children}</p>
+        <button ref={ref} type="button" className="primary" onClick={onClose}>{button}</button>
+      </div>
+    </div>
+  );
+}

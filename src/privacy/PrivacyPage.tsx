@@ -1,0 +1,55 @@
+// /Privacy: Terms and Conditions and Privacy Policy (SPEC.md section 2), English and Arabic, with the contact
+// footer from configuration (GET /api/public-config). Light: React only.
+import { useEffect, useState } from 'react';
+import { useLanguage } from '../public/language';
+import { privacyAr, termsAr } from './content.ar';
+import { privacyEn, termsEn, type Section } from './content.en';
+import './privacy.css';
+
+const FALLBACK = { contactEmail: 'support@specter.sa', contactPhone: '+966 11 000 0000' };
+
+const HEAD = {
+  en: { terms: 'Terms and Conditions', privacy: 'Privacy Policy', contact: 'Contact', email: 'E-mail', phone: 'Phone', switchTo: 'العربية' },
+  ar: { terms: 'الشروط والأحكام', privacy: 'سياسة الخصوصية', contact: 'التواصل', email: 'البريد الإلكتروني', phone: 'الهاتف', switchTo: 'English' },
+};
+
+function Sections({ sections, prefix }: { sections: Section[]; prefix: string }) {
+  return (
+    <>
+      {sections.map((s) => (
+        <section key={s.id} id={`${prefix}-${s.id}`} aria-labelledby={`${prefix}-${s.id}-h`}>
+          <h3 id={`${prefix}-${s.id}-h`}>{s.title}</h3>
+          {s.body.map((p, i) => <p key={i}>{p}</p>)}
+        </section>
+      ))}
+    </>
+  );
+}
+
+export function PrivacyPage() {
+  const [lang, toggleLang] = useLanguage();
+  const [contact, setContact] = useState(FALLBACK);
+  const h = HEAD[lang];
+  useEffect(() => {
+    document.title = 'Specter | Terms and Privacy';
+    fetch('/api/public-config', { headers: { Accept: 'application/json' } })
+      .then((r) => (r.ok ? r.json() : Promise.reject()))
+      .then((c) => setContact({ contactEmail: c.contactEmail || FALLBACK.contactEmail, contactPhone: c.contactPhone || FALLBACK.contactPhone }))
+      .catch(() => {});
+  }, []);
+  return (
+    <main className="legal">
+      <div className="topbar">
+        <button type="button" className="lang" onClick={toggleLang} lang={lang === 'ar' ? 'en' : 'ar'}>{h.switchTo}</button>
+      </div>
+      <h1>{h.terms}</h1>
+      <Sections sections={lang === 'ar' ? termsAr : termsEn} prefix="terms" />
+      <h2>{h.privacy}</h2>
+      <Sections sections={lang === 'ar' ? privacyAr : privacyEn} prefix="privacy" />
+      <footer className="contact" aria-label={h.contact}>
+        <p>{h.email}: <a href={`mailto:${contact.contactEmail}`}>{contact.contactEmail}</a></p>
+        <p>{h.phone}: <a href={`tel:${contact.contactPhone.replace(/\s/g, '')}`} dir="ltr">{contact.contactPhone}</a></p>
+      </footer>
+    </main>
+  );
+}
