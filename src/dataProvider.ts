@@ -2,7 +2,7 @@
 // order, q); a server that answers with the total header paged for us, one that answers a bare array did
 // not, and then we filter, sort and slice here (DECISIONS.md). Deletes are the spec's soft PATCH calls
 // for admins and restaurants, a hard DELETE for app users.
-import { fetchUtils, HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
+import { fetchUtils, HttpError, type DataProvider, type GetListParams, type RaRecord } from 'ra-core';
 import { TOTAL_HEADER } from './contract/common';
 import type { LatestOrder, Statistics } from './contract/orders';
 import { API_URL, TOKEN_KEY } from './api';

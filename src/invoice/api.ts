@@ -7,10 +7,13 @@ export class ApiError extends Error {
   }
 }
 
+// Absolute URLs: the page may be served under any origin, and tests run fetch outside a browser.
+const abs = (path: string) => new URL(path, window.location.href).toString();
+
 async function request<T>(url: string, init?: RequestInit): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}) } });
+    res = await fetch(abs(url), { ...init, headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}) } });
   } catch {
     throw new ApiError(0, '');
   }

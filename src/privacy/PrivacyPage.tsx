@@ -32,7 +32,7 @@ export function PrivacyPage() {
   const h = HEAD[lang];
   useEffect(() => {
     document.title = 'Specter | Terms and Privacy';
-    fetch('/api/public-config', { headers: { Accept: 'application/json' } })
+    fetch(new URL('/api/public-config', window.location.href).toString(), { headers: { Accept: 'application/json' } })
       .then((r) => (r.ok ? r.json() : Promise.reject()))
       .then((c) => setContact({ contactEmail: c.contactEmail || FALLBACK.contactEmail, contactPhone: c.contactPhone || FALLBACK.contactPhone }))
       .catch(() => {});

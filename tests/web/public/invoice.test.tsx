@@ -1,0 +1,230 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { InvoicePage } from '../../../src/invoice/InvoicePage';
+import { INVOICE } from './fixtures';
+
+// The invoice page against msw stand-ins of its three calls (SPEC.md sections 2, 4, 5, 7, 8).
+const calls = { invoice: 0, phone: [] as unknown[], save: [] as unknown[] };
+let invoiceAnswer: () => Response = () => HttpResponse.json(INVOICE);
+let phoneAnswer: () => Response = () => HttpResponse.json({ message: 'sent' });
+let saveAnswer: () => Response = () => HttpResponse.json({ message: 'saved', id: 1 });
+
+const server = setupServer(
+  http.get('*/order/foodics/web/last-order', ({ request }) => {
+    calls.invoice++;
+    const u = new URL(request.url);
+    expect(u.searchParams.get('restaurantId')).toBe('7');
+    expect(u.searchParams.get('casherId')).toBe('dev-1');
+    return invoiceAnswer();
+  }),
+  http.post('*/user', async ({ request }) => {
+    calls.phone.push(await request.json());
+    return phoneAnswer();
+  }),
+  http.post('*/order/foodics/web/add-order', async ({ request }) => {
+    calls.save.push(await request.json());
+    return saveAnswer();
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  window.history.replaceState(null, '', '/user/invoice?restId=7&deviceId=dev-1');
+  calls.invoice = 0;
+  calls.phone = [];
+  calls.save = [];
+  invoiceAnswer = () => HttpResponse.json(INVOICE);
+  phoneAnswer = () => HttpResponse.json({ message: 'sent' });
+  saveAnswer = () => HttpResponse.json({ message: 'saved', id: 1 });
+});
+afterEach(() => server.resetHandlers());
+
+async function openReceipt() {
+  const user = userEvent.setup();
+  render(<InvoicePage />);
+  await screen.findByText('Takeout total (incl. Tax)');
+  return user;
+}
+
+async function toCodeStep() {
+  const user = await openReceipt();
+  await user.click(screen.getByRole('button', { name: 'Save Invoice' }));
+  await user.type(screen.getByLabelText('Phone'), '0501234567');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await screen.findByLabelText('Digit 1');
+  return user;
+}
+
+const boxes = () => [1, 2, 3, 4].map((i) => screen.getByLabelText(`Digit ${i}`) as HTMLInputElement);
+
+describe('invoice page', () => {
+  it('shows a spinner, then the receipt with every row of the spec, and the title', async () => {
+    render(<InvoicePage />);
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    await screen.findByText('Takeout total (incl. Tax)');
+    expect(document.title).toBe('Specter | Invoice');
+    expect(screen.getByRole('img', { name: 'Najd Grill' })).toHaveAttribute('src', INVOICE.restaurant.logo);
+    expect(screen.getByText('Invoice #42')).toBeInTheDocument();
+    for (const label of ['Order Number', 'Restaurant', 'Location', 'Date', 'Time', 'Method', 'Sub Total', 'Discount', 'Total']) {
+      expect(screen.getByText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByText('00777')).toBeInTheDocument();
+    expect(screen.getByText('Olaya')).toBeInTheDocument();
+    expect(screen.getByText('21:45')).toBeInTheDocument();
+    expect(screen.getByText('Mandi Lamb')).toBeInTheDocument();
+    expect(screen.getByText('Cash, Mada')).toBeInTheDocument();
+    expect(screen.getByTestId('takeout-total')).toHaveTextContent('SAR 74.75');
+    expect(screen.getByRole('button', { name: 'Save Invoice' })).toBeInTheDocument();
+    expect(screen.getByText(/Powered by/)).toBeInTheDocument();
+    expect(calls.invoice).toBe(1);
+  });
+
+  it("an error shows 'Oops!' with the server's message and a full stop, after one retry", async () => {
+    invoiceAnswer = () => HttpResponse.json({ message: 'There is no order on this device yet' }, { status: 404 });
+    render(<InvoicePage />);
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getByText('Oops!')).toBeInTheDocument();
+    expect(within(panel).getByText('There is no order on this device yet.')).toBeInTheDocument();
+    expect(calls.invoice).toBe(2);
+  });
+
+  it("without a message the panel reads 'An error occurred'", async () => {
+    invoiceAnswer = () => new HttpResponse('<html>', { status: 502 });
+    render(<InvoicePage />);
+    expect(await screen.findByText('An error occurred')).toBeInTheDocument();
+  });
+
+  it("a failure then a success on retry shows the receipt", async () => {
+    let n = 0;
+    invoiceAnswer = () => (n++ === 0 ? HttpResponse.json({ message: 'busy' }, { status: 502 }) : HttpResponse.json(INVOICE));
+    render(<InvoicePage />);
+    expect(await screen.findByText('Takeout total (incl. Tax)')).toBeInTheDocument();
+  });
+
+  it("phone step: Save is disabled while empty, and 'Phone is required' shows after touching", async () => {
+    const user = await openReceipt();
+    await user.click(screen.getByRole('button', { name: 'Save Invoice' }));
+    const phone = screen.getByLabelText('Phone');
+    expect(phone).toHaveAttribute('type', 'tel');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.queryByText('Phone is required')).not.toBeInTheDocument();
+    await user.click(phone);
+    await user.tab();
+    expect(screen.getByText('Phone is required')).toBeInTheDocument();
+    await user.type(phone, '0501234567');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('a 200 on the phone leads to 4 code boxes with the right attributes; Send is disabled while all are empty', async () => {
+    await toCodeStep();
+    expect(calls.phone).toEqual([{ phone: '0501234567' }]);
+    for (const b of boxes()) {
+      expect(b).toHaveAttribute('inputmode', 'numeric');
+      expect(b).toHaveAttribute('autocomplete', 'one-time-code');
+      expect(b).toHaveAttribute('maxlength', '1');
+    }
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it('digits only, focus moves on, Backspace on an empty box goes back and clears it, arrows move', async () => {
+    const user = await toCodeStep();
+    const [b1, b2, b3, b4] = boxes();
+    await user.click(b1);
+    await user.keyboard('a');
+    expect(b1).toHaveValue('');
+    expect(b1).toHaveFocus();
+    await user.keyboard('1');
+    expect(b1).toHaveValue('1');
+    expect(b2).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    await user.keyboard('2');
+    expect(b3).toHaveFocus();
+    await user.keyboard('{Backspace}');
+    expect(b2).toHaveValue('');
+    expect(b2).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(b1).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(b4).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(b4).toHaveFocus();
+  });
+
+  it('pasting 1 to 4 digits fills the boxes and focuses the next empty one; other pastes are ignored', async () => {
+    const user = await toCodeStep();
+    const [b1, b2, b3, b4] = boxes();
+    await user.click(b1);
+    await user.paste('98');
+    expect(boxes().map((b) => b.value)).toEqual(['9', '8', '', '']);
+    expect(b3).toHaveFocus();
+    await user.paste('x1');
+    expect(boxes().map((b) => b.value)).toEqual(['9', '8', '', '']);
+    await user.paste('12345');
+    expect(boxes().map((b) => b.value)).toEqual(['9', '8', '', '']);
+    await user.click(b2);
+    await user.paste('4321');
+    expect(boxes().map((b) => b.value)).toEqual(['4', '3', '2', '1']);
+    expect(b4).toHaveFocus();
+    expect(b1).toBeInTheDocument();
+  });
+
+  it('a saved order resets everything and shows the Success dialog', async () => {
+    const user = await toCodeStep();
+    await user.click(boxes()[0]);
+    await user.keyboard('1234');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Success')).toBeInTheDocument();
+    expect(within(dialog).getByText('.Your invoice has been saved successfully')).toBeInTheDocument();
+    expect(dialog).toHaveAttribute('dir', 'rtl');
+    expect(calls.save).toEqual([{ casherId: 'dev-1', restaurantId: '7', phone: '0501234567', otp: '1234' }]);
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Invoice' }));
+    expect(screen.getByLabelText('Phone')).toHaveValue('');
+    await user.type(screen.getByLabelText('Phone'), '0501234567');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByLabelText('Digit 1');
+    expect(boxes().map((b) => b.value)).toEqual(['', '', '', '']);
+  });
+
+  it("a failed save returns to the receipt with empty boxes and the '!Oops' dialog with the server's message", async () => {
+    saveAnswer = () => HttpResponse.json({ message: 'The code is wrong or has expired, please ask for a new one' }, { status: 400 });
+    const user = await toCodeStep();
+    await user.click(boxes()[0]);
+    await user.keyboard('1111');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('!Oops')).toBeInTheDocument();
+    expect(within(dialog).getByText('The code is wrong or has expired, please ask for a new one')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    expect(screen.getByRole('button', { name: 'Save Invoice' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Digit 1')).not.toBeInTheDocument();
+  });
+
+  it("without a server message the dialog reads 'Something went wrong.'", async () => {
+    saveAnswer = () => HttpResponse.error();
+    const user = await toCodeStep();
+    await user.click(boxes()[0]);
+    await user.keyboard('1');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Something went wrong.')).toBeInTheDocument();
+  });
+
+  it('Arabic: the switch turns the page right-to-left and is remembered', async () => {
+    const user = await openReceipt();
+    await user.click(screen.getByRole('button', { name: 'العربية' }));
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(screen.getByRole('button', { name: 'حفظ الفاتورة' })).toBeInTheDocument();
+    expect(localStorage.getItem('specter.locale')).toBe('ar');
+    await act(async () => {
+      await user.click(screen.getByRole('button', { name: 'English' }));
+    });
+    expect(document.documentElement.dir).toBe('ltr');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Invoice' })).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,40 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrivacyPage } from '../../../src/privacy/PrivacyPage';
+
+const server = setupServer(
+  http.get('*/api/public-config', () => HttpResponse.json({ contactEmail: 'care@najd.example', contactPhone: '+966 55 123 4567', appDownloads: 16, publicUrl: null })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+describe('Terms and Privacy page', () => {
+  it('has every section of the spec, as prose, and the contact footer from configuration', async () => {
+    render(<PrivacyPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Privacy Policy' })).toBeInTheDocument();
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    for (const h of ['Our Services', 'Intellectual Property Rights', 'Returns and Refunds', 'Software', 'Prohibited Activities', 'User Generated Contributions', 'Mobile Application Licence', 'Third-Party Websites and Content', 'Advertisers', 'Site Management', 'Privacy', 'Term and Termination', 'Modifications and Interruptions', 'Governing Law', 'Dispute Resolution', 'Disclaimer', 'Limitations of Liability', 'Indemnification', 'User Data', 'Electronic Communications, Transactions and Signatures', 'Miscellaneous', 'Contact Us', 'Information We Collect', 'Third-Party Login', 'How We Use and Share Your Information', 'Opting Out', 'Keeping Your Information Safe', 'Account Deletion', 'Changes to This Policy']) {
+      expect(headings).toContain(h);
+    }
+    expect(screen.getByText(/All sales are final and no refunds will be issued/)).toBeInTheDocument();
+    expect(screen.getByText(/laws of the Kingdom of Saudi Arabia/)).toBeInTheDocument();
+    expect(screen.getByText(/thirty \(30\) days/)).toBeInTheDocument();
+    expect(screen.getByText(/within 3 working days of the request/)).toBeInTheDocument();
+    expect(await screen.findByText('care@najd.example')).toHaveAttribute('href', 'mailto:care@najd.example');
+    expect(screen.getByText('+966 55 123 4567')).toBeInTheDocument();
+    expect(document.title).toBe('Specter | Terms and Privacy');
+  });
+
+  it('Arabic turns the page right-to-left', async () => {
+    const user = userEvent.setup();
+    render(<PrivacyPage />);
+    await user.click(screen.getByRole('button', { name: 'العربية' }));
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(screen.getByRole('heading', { level: 1, name: 'الشروط والأحكام' })).toBeInTheDocument();
+    expect(screen.getByText(/3 أيام عمل/)).toBeInTheDocument();
+  });
+});
