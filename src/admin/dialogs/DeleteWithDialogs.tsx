@@ -5,7 +5,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
 import { useDelete, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { ConfirmDialog } from './ConfirmDialog';
-import { InfoDialog } from './InfoDialog';
+import { useNoticeDialog } from './NoticeDialog';
 
 const KINDS = {
   users: { rtl: true, title: 'userConfirmTitle', text: 'userConfirmText', yes: 'userConfirmYes', done: 'userDeleted' },
@@ -19,7 +19,7 @@ export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }
   const refresh = useRefresh();
   const [deleteOne, { isPending }] = useDelete();
   const [confirming, setConfirming] = useState(false);
-  const [done, setDone] = useState(false);
+  const notice = useNoticeDialog();
   const k = KINDS[resource];
   const d = (key: string) => t(`specter.dialogs.${key}`);
   if (!record) return null;
@@ -32,7 +32,7 @@ export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }
         mutationMode: 'pessimistic',
         onSuccess: () => {
           setConfirming(false);
-          setDone(true);
+          notice(d('deleted'), d(k.done));
           refresh();
         },
         onError: (err) => {
@@ -60,7 +60,6 @@ export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }
         onConfirm={confirm}
         onClose={() => setConfirming(false)}
       />
-      <InfoDialog open={done} title={d('deleted')} text={d(k.done)} onClose={() => setDone(false)} />
     </>
   );
 }

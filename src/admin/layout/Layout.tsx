@@ -1,6 +1,7 @@
 // The layout of the signed-in pages; it also keeps the page's direction in step with the language.
 import { useEffect, type ReactNode } from 'react';
 import { Layout as RaLayout, useLocaleState } from 'react-admin';
+import { NoticeDialogProvider } from '../dialogs/NoticeDialog';
 import { isRtl } from '../i18n';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
@@ -16,8 +17,10 @@ export function useDocumentDirection() {
 export function Layout({ children }: { children: ReactNode }) {
   useDocumentDirection();
   return (
-    <RaLayout appBar={AppBar} menu={Menu}>
-      {children}
-    </RaLayout>
+    <NoticeDialogProvider>
+      <RaLayout appBar={AppBar} menu={Menu}>
+        {children}
+      </RaLayout>
+    </NoticeDialogProvider>
   );
 }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { invoiceLink, QR_LEVEL, QR_LOGO_SIZE, QR_SIZE, qrContent, qrFileName } from '../../../src/admin/qr/qrContent';
+
+describe('QR content and file names (SPEC.md sections 3 and 4)', () => {
+  it('is JSON with 1 = restaurant id, 2 = device id, 3 = the absolute invoice link', () => {
+    const json = JSON.parse(qrContent('https://specter.example', 5, '7d00-c001'));
+    expect(json).toEqual({ 1: 5, 2: '7d00-c001', 3: 'https://specter.example/user/invoice?restId=5&deviceId=7d00-c001' });
+    expect(Object.keys(json)).toEqual(['1', '2', '3']);
+  });
+
+  it('escapes odd device ids in the link', () => {
+    expect(invoiceLink('https://x.example/', 1, 'a b&c')).toBe('https://x.example/user/invoice?restId=1&deviceId=a+b%26c');
+  });
+
+  it('level H, size 255, a 40x40 centre image', () => {
+    expect([QR_LEVEL, QR_SIZE, QR_LOGO_SIZE]).toEqual(['H', 255, 40]);
+  });
+
+  it('names the PNGs per level', () => {
+    const d = { name: 'Cashier 1', device_id: 'dev-1' };
+    expect(qrFileName('restaurant', d, 'Najd Grill')).toBe('Najd Grill - Cashier 1 - dev-1.png');
+    expect(qrFileName('branch', d)).toBe('Cashier 1 - dev-1.png');
+    expect(qrFileName('device', d)).toBe('Cashier 1 - dev-1.png');
+  });
+});

@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { freshState, renderAdmin, server, signIn, state } from './harness';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => { state.current = freshState(); });
+afterEach(() => server.resetHandlers());
+
+describe('routes, guards and sign-in', () => {
+  it.each(['/home', '/admins', '/admins/add', '/users', '/restaurants', '/restaurants/add', '/restaurants/edit/5', '/restaurants/branches/5', '/restaurants/devices/5/50'])(
+    'a visitor on %s goes to /login',
+    async (path) => {
+      const router = renderAdmin(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    },
+  );
+
+  it('/ shows the login screen to a visitor', async () => {
+    const router = renderAdmin('/');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it.each(['/', '/login'])('a verified admin on %s goes to /home', async (path) => {
+    signIn();
+    const router = renderAdmin(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('validation messages appear only after touching, with the spec texts', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/login');
+    const email = await screen.findByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+    await user.click(email);
+    await user.click(password);
+    expect(screen.getByText('Required')).toBeInTheDocument();
+    await user.type(password, '12345');
+    await user.click(email);
+    expect(await screen.findByText('Should be 8 Numbers or characters')).toBeInTheDocument();
+    await user.type(password, '6');
+    await waitFor(() => expect(screen.queryByText('Should be 8 Numbers or characters')).not.toBeInTheDocument());
+  });
+
+  it("a wrong password shows the red banner 'Invalid Email or Password'", async () => {
+    const user = userEvent.setup();
+    renderAdmin('/login');
+    await user.type(await screen.findByLabelText('Email'), 'nora@specter.sa');
+    await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Invalid Email or Password')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('signing in stores the token and lands on /home', async () => {
+    const user = userEvent.setup();
+    const router = renderAdmin('/login');
+    await user.type(await screen.findByLabelText('Email'), 'nora@specter.sa');
+    await user.type(screen.getByLabelText('Password'), 'secret-123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(localStorage.getItem('token')).toBe('good-token');
+    expect(await screen.findByText('Latest Orders')).toBeInTheDocument();
+  });
+
+  it("an unknown path shows 'Permission Denied' with a Home button to /home", async () => {
+    signIn();
+    const user = userEvent.setup();
+    const router = renderAdmin('/no/such/page');
+    expect(await screen.findByText('Permission Denied')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('the sidebar links and Logout', async () => {
+    signIn();
+    renderAdmin('/home');
+    const nav = await screen.findByRole('menu').catch(() => document.body);
+    for (const [name, href] of [['Home', '/home'], ['Admin Users', '/admins'], ['App Users', '/users'], ['Restaurants', '/restaurants']]) {
+      expect(within(nav as HTMLElement).getAllByRole('menuitem', { name }).some((a) => a.getAttribute('href') === href)).toBe(true);
+    }
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+});
