@@ -7,7 +7,7 @@ import { API_URL, TOKEN_KEY } from './api';
 
 const VERIFY_CACHE_MS = 5000;
 
-export function createAuthProvider(apiUrl = API_URL, storage: Storage = localStorage): AuthProvider & { verify(): Promise<boolean> } {
+export function createAuthProvider(apiUrl = API_URL, storage: Storage = globalThis.localStorage): AuthProvider & { verify(): Promise<boolean> } {
   let cached: { token: string; at: number; ok: boolean } | null = null;
 
   async function verify(): Promise<boolean> {

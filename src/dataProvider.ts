@@ -38,7 +38,7 @@ const LISTS: Record<string, { url: string; key?: string; search: string[] }> = {
   restaurants: { url: '/restaurant', key: 'restaurants', search: ['name'] },
 };
 
-export function createDataProvider(apiUrl = API_URL, storage: Storage = localStorage): SpecterDataProvider {
+export function createDataProvider(apiUrl = API_URL, storage: Storage = globalThis.localStorage): SpecterDataProvider {
   const call = (path: string, options: fetchUtils.Options = {}) => {
     const headers = new Headers(options.headers as HeadersInit | undefined);
     headers.set('Accept', 'application/json');

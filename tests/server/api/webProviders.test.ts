@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthProvider } from '../../../src/authProvider';
+import { createDataProvider } from '../../../src/dataProvider';
+import { appUsers, restaurants } from '../../../server/db/schema';
+import { hashPassword } from '../../../server/lib/passwords';
+import { admins } from '../../../server/db/schema';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+// The web app's dataProvider and authProvider against the real server over real HTTP (no msw): the calls
+// they make are the calls the server answers.
+class MemoryStorage implements Storage {
+  private m = new Map<string, string>();
+  get length() { return this.m.size; }
+  clear() { this.m.clear(); }
+  getItem(k: string) { return this.m.get(k) ?? null; }
+  key(i: number) { return [...this.m.keys()][i] ?? null; }
+  removeItem(k: string) { this.m.delete(k); }
+  setItem(k: string, v: string) { this.m.set(k, String(v)); }
+}
+
+describe('dataProvider and authProvider against the real server', () => {
+  let t: TestApp;
+  let url: string;
+  const storage = new MemoryStorage();
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await t.database.db.insert(admins).values({ name: 'Web Admin', email: 'web@specter.sa', passwordHash: await hashPassword('web-password-1') });
+    await t.database.db.insert(appUsers).values(Array.from({ length: 30 }, (_, i) => ({ firstName: i % 2 ? 'Sara' : 'Omar', lastName: `N${i}`, phone: `+96650000${String(i).padStart(4, '0')}` })));
+    await t.database.db.insert(restaurants).values({ name: 'Najd Grill', logo: '/x.png', token: 't', branchsToken: 'b', systemType: 'Specter' });
+  });
+  afterAll(() => t.close());
+
+  it('login stores the token under `token`; checkAuth passes; logout removes it', async () => {
+    const auth = createAuthProvider(url, storage);
+    await expect(auth.login({ email: 'web@specter.sa', password: 'wrong-password' })).rejects.toThrow('Invalid Email or Password');
+    expect(storage.getItem('token')).toBeNull();
+    await expect(auth.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
+    expect(await auth.login({ email: 'web@specter.sa', password: 'web-password-1' })).toEqual({ redirectTo: '/home' });
+    expect(storage.getItem('token')).toMatch(/\S+\.\S+\.\S+/);
+    await expect(auth.checkAuth({})).resolves.toBeUndefined();
+  });
+
+  it('lists page, sort and search in the server (total from the header)', async () => {
+    const dp = createDataProvider(url, storage);
+    const page2 = await dp.getList('users', { pagination: { page: 2, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(page2.total).toBe(30);
+    expect(page2.data).toHaveLength(10);
+    expect(page2.data[0].lastName).toBe('N10');
+    const sara = await dp.getList('users', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'sara' } });
+    expect(sara.total).toBe(15);
+    const rest = await dp.getList('restaurants', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(rest.data[0]).toMatchObject({ name: 'Najd Grill', Branchs: [] });
+  });
+
+  it('create admin, soft delete it; statistics and latest orders', async () => {
+    const dp = createDataProvider(url, storage);
+    const created = await dp.create('admins', { data: { name: 'New', email: 'new@specter.sa', password: 'password-1', confirmPassword: 'password-1' } });
+    expect(created.data.id).toBeTypeOf('number');
+    const before = await dp.getList('admins', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(before.data.map((a) => a.email)).toContain('new@specter.sa');
+    await dp.delete('admins', { id: created.data.id });
+    const after = await dp.getList('admins', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(after.data.map((a) => a.email)).not.toContain('new@specter.sa');
+    expect(await dp.getStatistics()).toEqual({ users: 30, restaurants: 1, orders: 0 });
+    expect(await dp.getLatestOrders()).toEqual([]);
+  });
+
+  it('a forged token makes the server answer 401, which the authProvider turns into a sign-out', async () => {
+    const forged = new MemoryStorage();
+    forged.setItem('token', 'a.b.c');
+    const dp = createDataProvider(url, forged);
+    const err = await dp.getStatistics().catch((e) => e);
+    expect(err.status).toBe(401);
+    const auth = createAuthProvider(url, forged);
+    await expect(auth.checkError(err)).rejects.toMatchObject({ redirectTo: '/login' });
+    expect(forged.getItem('token')).toBeNull();
+  });
+});
