@@ -26,7 +26,7 @@ export function Receipt({ invoice, t, locale, children }: { invoice: Invoice; t:
       <ul className="items" aria-label={t.items}>
         {invoice.order_items.map((item, i) => (
           <li key={i}>
-            <span><span className="qty">{item.item_quantity}</span> {item.item_name}</span>
+            <span><span className="qty">{item.item_quantity} x</span> <span className="item-name">{item.item_name}</span></span>
             <span>{m(item.total_price)}</span>
           </li>
         ))}

@@ -36,7 +36,7 @@ export const termsEn: Section[] = [
     'We may allow advertisers to display their advertisements in certain areas of the services. Advertisers are fully responsible for their advertisements and the products they promote; we simply provide the space.',
   ] },
   { id: 'management', title: 'Site Management', body: [
-    'We reserve the right, but not the obligation, to monitor the services for violations of these terms, to take appropriate legal action against anyone who breaks them, to refuse or restrict access, and otherwise to manage the services in a manner designed to protect our rights and property and to keep them working properly.',
+    'We reserve the right, but not the obligation, to monitor the services for violations of these terms, to take appropriate legal action against anyone who breaks them, to refuse or restrict access, and otherwise to manage the services in a manner designed to protect our rights and property  and to keep them working properly. We may also remove or disable any content or account that is excessive in size or burdensome to our systems, without notice and without liability. Nothing in this section obliges us to monitor every use of the services.',
   ] },
   { id: 'privacy', title: 'Privacy', body: [
     'We care about data privacy and security. By using the services you agree to be bound by our Privacy Policy below, which is part of these terms. The services are hosted for customers in the Kingdom of Saudi Arabia and the region.',
@@ -48,7 +48,7 @@ export const termsEn: Section[] = [
     'We may change, modify or remove the contents of the services at any time without notice. We cannot guarantee that the services will be available at all times: hardware, software or other problems, or maintenance, may cause interruptions, delays or errors, and we are not liable for any loss they cause.',
   ] },
   { id: 'law', title: 'Governing Law', body: [
-    'These terms and your use of the services are governed by and construed in accordance with the laws of the Kingdom of Saudi Arabia.',
+    'These terms and your use of the services are governed by and construed in accordance with the laws of the Kingdom of Saudi Arabia. The courts and arbitral bodies of the Kingdom have jurisdiction over any matter that is not settled under the Dispute Resolution section below. If you use the services from another country, you remain responsible for complying with its local laws as well.',
   ] },
   { id: 'disputes', title: 'Dispute Resolution', body: [
     'To resolve any dispute quickly and at low cost, you and we first agree to attempt to negotiate it informally for at least thirty (30) days before either party starts arbitration. Informal negotiations start on written notice from one party to the other.',
@@ -58,10 +58,10 @@ export const termsEn: Section[] = [
     'The services are provided on an as-is and as-available basis. To the fullest extent permitted by law, we disclaim all warranties, express or implied, including merchantability, fitness for a particular purpose and non-infringement. Receipt details come from the restaurant\'s point-of-sale system and we do not guarantee their accuracy.',
   ] },
   { id: 'liability', title: 'Limitations of Liability', body: [
-    'In no event will we or our directors, employees or agents be liable to you for any indirect, consequential, exemplary, incidental, special or punitive damages, including lost profit, lost revenue or loss of data, arising from your use of the services, even if we have been advised of the possibility of such damages.',
+    'In no event will we or our directors, employees or agents be liable to you for any indirect, consequential, exemplary, incidental, special or punitive damages, including lost profit, lost revenue or loss of data, arising from your use of the services, even if we have been advised of the possibility of such damages. Where the law does not allow such damages to be excluded, our total liability to you for any cause is limited to the amount, if any, that you paid us for the services in the twelve months before the cause of action arose. Some of these limitations may not apply to you if the law where you live grants you rights that cannot be waived.',
   ] },
   { id: 'indemnification', title: 'Indemnification', body: [
-    'You agree to defend, indemnify and hold us harmless from any loss, damage, liability, claim or demand, including reasonable legal fees, made by any third party due to or arising out of your use of the services, your breach of these terms, or your violation of the rights of a third party.',
+    'You agree to defend, indemnify and hold us harmless from any loss, damage, liability, claim or demand, including reasonable legal fees, made by any third party due to or arising out of your use of the services, your breach of these terms, or your violation of the rights of a third party. We reserve the right, at your expense, to assume the exclusive defence and control of any matter for which you must indemnify us. You agree to cooperate with that defence, and we will make reasonable efforts to notify you of any such claim once we become aware of it.',
   ] },
   { id: 'user-data', title: 'User Data', body: [
     'We keep certain data that you transmit to the services in order to manage their performance, as well as data about your use of them. Although we perform regular backups, you are responsible for the data you transmit, and we are not liable for any loss or corruption of such data.',
@@ -73,7 +73,7 @@ export const termsEn: Section[] = [
     'These terms and any policies we post constitute the entire agreement between you and us. Our failure to exercise any right is not a waiver of it. If any provision is found unlawful or unenforceable, it is severed and the remaining provisions stay in full force.',
   ] },
   { id: 'contact', title: 'Contact Us', body: [
-    'To resolve a complaint about the services or to receive further information about their use, please contact us at the e-mail address or phone number below.',
+    'To resolve a complaint about the services or to receive further information about their use, please contact us at the e-mail address or phone number below. We aim to answer every message within two working days. Please include the restaurant name, the date of the order and the phone number you used, so that we can find your receipt quickly.',
   ] },
 ];
 

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvoicePage } from '../../../src/invoice/InvoicePage';
 import { INVOICE } from './fixtures';
 
@@ -76,6 +76,10 @@ describe('invoice page', () => {
     expect(screen.getByText('Olaya')).toBeInTheDocument();
     expect(screen.getByText('21:45')).toBeInTheDocument();
     expect(screen.getByText('Mandi Lamb')).toBeInTheDocument();
+    const items = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent?.replace(/\s/g, ' '))).toEqual(['1 x Mandi LambSAR 58.00', '2 x Karak TeaSAR 12.00']);
+    expect(screen.getByText('SAR 70.00')).toBeInTheDocument();
+    expect(screen.getByText('SAR 5.00')).toBeInTheDocument();
     expect(screen.getByText('Cash, Mada')).toBeInTheDocument();
     expect(screen.getByTestId('takeout-total')).toHaveTextContent('SAR 74.75');
     expect(screen.getByRole('button', { name: 'Save Invoice' })).toBeInTheDocument();
@@ -226,5 +230,97 @@ describe('invoice page', () => {
     });
     expect(document.documentElement.dir).toBe('ltr');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save Invoice' })).toBeInTheDocument());
+  });
+  it("the phone call's failure shows the '!Oops' dialog with the server's message and stays on the phone step", async () => {
+    phoneAnswer = () => HttpResponse.json({ message: 'Too many codes sent, try again in a minute' }, { status: 429 });
+    const user = await openReceipt();
+    await user.click(screen.getByRole('button', { name: 'Save Invoice' }));
+    await user.type(screen.getByLabelText('Phone'), '0501234567');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAttribute('dir', 'rtl');
+    expect(within(dialog).getByText('!Oops')).toBeInTheDocument();
+    expect(within(dialog).getByText('Too many codes sent, try again in a minute')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    expect(screen.getByLabelText('Phone')).toHaveValue('0501234567');
+    expect(screen.queryByLabelText('Digit 1')).not.toBeInTheDocument();
+  });
+
+  it('Save and Send are disabled while their call is under way', async () => {
+    let releasePhone!: () => void;
+    phoneAnswer = () => new Promise<Response>((r) => (releasePhone = () => r(HttpResponse.json({ message: 'sent' })))) as unknown as Response;
+    const user = await openReceipt();
+    await user.click(screen.getByRole('button', { name: 'Save Invoice' }));
+    const phone = screen.getByLabelText('Phone');
+    expect(phone).toHaveAttribute('autocomplete', 'tel');
+    await user.type(phone, '0501234567');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
+    releasePhone();
+    await screen.findByLabelText('Digit 1');
+    let releaseSave!: () => void;
+    saveAnswer = () => new Promise<Response>((r) => (releaseSave = () => r(HttpResponse.json({ message: 'saved' })))) as unknown as Response;
+    await user.click(boxes()[0]);
+    await user.keyboard('12');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled());
+    releaseSave();
+    expect(await screen.findByText('.Your invoice has been saved successfully')).toBeInTheDocument();
+    expect(calls.save).toEqual([{ casherId: 'dev-1', restaurantId: '7', phone: '0501234567', otp: '12' }]);
+  });
+
+  it('pasting one or three digits focuses the next empty box; clearing every box disables Send again', async () => {
+    const user = await toCodeStep();
+    const [b1, b2, , b4] = boxes();
+    await user.click(b1);
+    await user.paste('7');
+    expect(boxes().map((b) => b.value)).toEqual(['7', '', '', '']);
+    expect(b2).toHaveFocus();
+    await user.paste('123');
+    expect(boxes().map((b) => b.value)).toEqual(['1', '2', '3', '']);
+    expect(b4).toHaveFocus();
+    await user.paste('');
+    expect(boxes().map((b) => b.value)).toEqual(['1', '2', '3', '']);
+    await user.keyboard('{Backspace}{Backspace}{Backspace}');
+    expect(boxes().map((b) => b.value)).toEqual(['', '', '', '']);
+    expect(b1).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it("the failure dialog is right-to-left too, and a save without a message reads 'Something went wrong.'", async () => {
+    saveAnswer = () => HttpResponse.json({}, { status: 500 });
+    const user = await toCodeStep();
+    await user.click(boxes()[0]);
+    await user.keyboard('9999');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAttribute('dir', 'rtl');
+    expect(within(dialog).getByText('!Oops')).toBeInTheDocument();
+    expect(within(dialog).getByText('Something went wrong.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Invoice' })).toBeInTheDocument();
+  });
+
+  it('money: EGY and RMB are shown as EGP and CNY, unknown codes fall back to the number and the code', async () => {
+    const { money } = await import('../../../src/lib/money');
+    expect(money(12.5, 'EGY', 'en-US')).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EGP' }).format(12.5));
+    expect(money(3, 'RMB', 'en-US')).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CNY' }).format(3));
+    expect(money(3, 'EUR', 'en-US')).toBe('€3.00');
+    expect(money(3, 'XXXX', 'en-US')).toBe('3.00 XXXX');
+  });
+
+  it('Arabic from the browser language translates the labels, Loading included', async () => {
+    const spy = vi.spyOn(navigator, 'language', 'get').mockReturnValue('ar-SA');
+    try {
+      render(<InvoicePage />);
+      expect(screen.getByRole('status', { name: 'جار التحميل' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'حفظ الفاتورة' })).toBeInTheDocument();
+      expect(document.documentElement.dir).toBe('rtl');
+      expect(document.documentElement.lang).toBe('ar');
+      expect(screen.getByText('رقم الطلب')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'English' })).toBeInTheDocument();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

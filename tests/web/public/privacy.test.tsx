@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -36,5 +36,39 @@ describe('Terms and Privacy page', () => {
     expect(document.documentElement.dir).toBe('rtl');
     expect(screen.getByRole('heading', { level: 1, name: 'الشروط والأحكام' })).toBeInTheDocument();
     expect(screen.getByText(/3 أيام عمل/)).toBeInTheDocument();
+  });
+  it("falls back to the default contact details when the configuration can't be read", async () => {
+    server.use(http.get('*/api/public-config', () => HttpResponse.json({ message: 'down' }, { status: 503 })));
+    render(<PrivacyPage />);
+    const footer = screen.getByRole('contentinfo');
+    await waitFor(() => expect(within(footer).getByText('support@specter.sa')).toHaveAttribute('href', 'mailto:support@specter.sa'));
+    expect(within(footer).getByText('+966 11 000 0000')).toHaveAttribute('href', 'tel:+966110000000');
+    server.resetHandlers();
+  });
+
+  it('every section has several sentences of prose, in English and in Arabic', async () => {
+    const { termsEn, privacyEn } = await import('../../../src/privacy/content.en');
+    const { termsAr, privacyAr } = await import('../../../src/privacy/content.ar');
+    expect(termsEn).toHaveLength(22);
+    expect(privacyEn).toHaveLength(7);
+    expect(termsAr.map((s) => s.id)).toEqual(termsEn.map((s) => s.id));
+    expect(privacyAr.map((s) => s.id)).toEqual(privacyEn.map((s) => s.id));
+    for (const s of [...termsEn, ...privacyEn]) {
+      expect(s.body.join(' ').split(/[.!?]\s/).length, s.id).toBeGreaterThanOrEqual(2);
+    }
+    for (const s of [...termsAr, ...privacyAr]) expect(s.body.join(' ').length, s.id).toBeGreaterThan(100);
+  });
+
+  it('Arabic: every heading translated, lang ar, and back to English', async () => {
+    const user = userEvent.setup();
+    render(<PrivacyPage />);
+    await user.click(screen.getByRole('button', { name: 'العربية' }));
+    expect(document.documentElement.lang).toBe('ar');
+    expect(screen.getByRole('heading', { level: 2, name: 'سياسة الخصوصية' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(29);
+    expect(screen.getByText(/المملكة العربية السعودية/, { selector: '#terms-law p' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(screen.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeInTheDocument();
   });
 });

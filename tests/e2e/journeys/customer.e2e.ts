@@ -1,0 +1,112 @@
+// Journey 5 and the invoice half of journey 7 of issue 5: a customer on a phone-sized screen opens the
+// QR link, sees the newest order at the Foodics stand-in, and saves it with the code from the server's log.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { openBrowser, type OpenBrowser } from '../harness/browser';
+import { startProduct, type RunningProduct } from '../harness/product';
+import { signIn } from '../harness/session';
+
+let product: RunningProduct;
+let phone: OpenBrowser;
+let desk: OpenBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  product = await startProduct();
+  phone = await openBrowser({ phone: true });
+  desk = await openBrowser();
+  page = await phone.context.newPage();
+});
+afterAll(async () => {
+  await phone?.close();
+  await desk?.close();
+  await product?.stop();
+});
+
+const invoiceUrl = (deviceId: string, restId = 1) => `${product.url}/user/invoice?restId=${restId}&deviceId=${deviceId}`;
+
+async function ordersCount(p: Page) {
+  await p.goto(`${product.url}/home`);
+  const tile = p.getByRole('link', { name: 'Specter Orders' });
+  await expect.poll(async () => /\d+/.test(await tile.innerText())).toBe(true);
+  return Number((await tile.innerText()).match(/\d+/)![0]);
+}
+
+async function askForCode(number: string) {
+  await page.getByRole('button', { name: 'Save Invoice' }).click();
+  await page.getByLabel('Phone').fill(number);
+  const since = product.log().length;
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByLabel('Digit 1').waitFor();
+  return product.waitForCode(number.slice(-3), since);
+}
+
+describe('5. the customer saves the receipt', () => {
+  it('types the code digit by digit: Success, and the dashboard counts it', async () => {
+    const admin = await desk.context.newPage();
+    await signIn(admin, product);
+    const before = await ordersCount(admin);
+
+    await page.goto(invoiceUrl(FIXTURE.devices[0].id));
+    await page.getByText('Takeout total (incl. Tax)').waitFor();
+    expect(await page.title()).toBe('Specter | Invoice');
+    await page.getByText('Invoice #', { exact: false }).waitFor();
+    const code = await askForCode('0501112233');
+    for (const [i, d] of code.split('').entries()) await page.getByLabel(`Digit ${i + 1}`).type(d);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('dialog').getByText('Success', { exact: true }).waitFor();
+    await page.getByText('.Your invoice has been saved successfully').waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    expect(await ordersCount(admin)).toBe(before + 1);
+    await admin.getByRole('table', { name: 'Latest Orders' }).getByText('Olaya').first().waitFor();
+  });
+
+  it('pastes the code: Success', async () => {
+    await page.goto(invoiceUrl(FIXTURE.devices[1].id));
+    await page.getByText('Takeout total (incl. Tax)').waitFor();
+    const code = await askForCode('0502223344');
+    await page.getByLabel('Digit 1').focus();
+    await page.evaluate((text) => {
+      const dt = new DataTransfer();
+      dt.setData('text', text);
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }, code);
+    expect(await page.getByLabel('Digit 4').inputValue()).toBe(code[3]);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('dialog').getByText('Success', { exact: true }).waitFor();
+  });
+
+  it("a wrong code shows '!Oops' and returns to the receipt with empty boxes", async () => {
+    await page.goto(invoiceUrl(FIXTURE.devices[2].id));
+    await page.getByText('Takeout total (incl. Tax)').waitFor();
+    const code = await askForCode('0503334455');
+    const wrong = String((Number(code) + 1) % 10000).padStart(4, '0');
+    await page.getByLabel('Digit 1').type(wrong[0]);
+    for (const [i, d] of wrong.slice(1).split('').entries()) await page.getByLabel(`Digit ${i + 2}`).type(d);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('dialog').getByText('!Oops', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Ok' }).click();
+    await page.getByRole('button', { name: 'Save Invoice' }).waitFor();
+    expect(await page.getByLabel('Digit 1').count()).toBe(0);
+  });
+
+  it("an unknown device shows the 'Oops!' panel", async () => {
+    await page.goto(invoiceUrl('no-such-device'));
+    await page.getByText('Oops!', { exact: true }).waitFor();
+    await page.getByText('This device does not belong to the restaurant.').waitFor();
+  });
+});
+
+describe('7. Arabic (invoice page)', () => {
+  it('switching language turns the receipt right-to-left', async () => {
+    await page.goto(invoiceUrl(FIXTURE.devices[0].id));
+    await page.getByText('Takeout total (incl. Tax)').waitFor();
+    await page.getByRole('button', { name: 'العربية' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByRole('button', { name: 'حفظ الفاتورة' }).waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+  });
+});
