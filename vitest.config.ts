@@ -3,9 +3,11 @@ import react from '@vitejs/plugin-react';
 
 // Three projects: the web app in jsdom (msw stands in for the API), the server on an embedded PGlite,
 // and - when DATABASE_URL is set - the same server suites again on a real PostgreSQL.
-const serverProject = (name: string, env: Record<string, string>) => ({
+const serverProject = (name: string, env: Record<string, string>, groupOrder: number) => ({
   test: {
     name,
+    // Each project its own group: they run one after another, each with its own worker count.
+    sequence: { groupOrder },
     include: ['tests/server/**/*.test.ts'],
     environment: 'node',
     env,
@@ -24,6 +26,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
+          sequence: { groupOrder: 0 },
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           globals: true,
@@ -31,8 +34,8 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      serverProject('server', { TEST_DB: 'pglite' }),
-      ...(process.env.DATABASE_URL ? [serverProject('server-pg', { TEST_DB: 'postgres' })] : []),
+      serverProject('server', { TEST_DB: 'pglite' }, 1),
+      ...(process.env.DATABASE_URL ? [serverProject('server-pg', { TEST_DB: 'postgres' }, 2)] : []),
     ],
   },
 });

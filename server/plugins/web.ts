@@ -20,6 +20,8 @@ export default fp(async function web(app: FastifyInstance) {
       root,
       wildcard: false,
       index: false,
+      // vite.config.ts writes .br and .gz beside each asset at build time.
+      preCompressed: true,
       // Hashed assets never change; HTML is always revalidated.
       setHeaders(res, file) {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -2,15 +2,14 @@
 // footer from configuration (GET /api/public-config). Light: React only.
 import { useEffect, useState } from 'react';
 import { useLanguage } from '../public/language';
-import { privacyAr, termsAr } from './content.ar';
 import { privacyEn, termsEn, type Section } from './content.en';
 import './privacy.css';
 
 const FALLBACK = { contactEmail: 'support@specter.sa', contactPhone: '+966 11 000 0000' };
 
 const HEAD = {
-  en: { terms: 'Terms and Conditions', privacy: 'Privacy Policy', contact: 'Contact', email: 'E-mail', phone: 'Phone', switchTo: 'العربية' },
-  ar: { terms: 'الشروط والأحكام', privacy: 'سياسة الخصوصية', contact: 'التواصل', email: 'البريد الإلكتروني', phone: 'الهاتف', switchTo: 'English' },
+  en: { terms: 'Terms and Conditions', privacy: 'Privacy Policy', contact: 'Contact', email: 'E-mail', phone: 'Phone', switchTo: 'العربية', loading: 'Loading' },
+  ar: { terms: 'الشروط والأحكام', privacy: 'سياسة الخصوصية', contact: 'التواصل', email: 'البريد الإلكتروني', phone: 'الهاتف', switchTo: 'English', loading: 'جار التحميل' },
 };
 
 function Sections({ sections, prefix }: { sections: Section[]; prefix: string }) {
@@ -30,6 +29,19 @@ export function PrivacyPage() {
   const [lang, toggleLang] = useLanguage();
   const [contact, setContact] = useState(FALLBACK);
   const h = HEAD[lang];
+  // The Arabic text is fetched only when asked for: English readers do not download it.
+  const [ar, setAr] = useState<{ terms: Section[]; privacy: Section[] } | null>(null);
+  useEffect(() => {
+    if (lang !== 'ar' || ar) return;
+    let live = true;
+    import('./content.ar')
+      .then((m) => live && setAr({ terms: m.termsAr, privacy: m.privacyAr }))
+      .catch(() => live && setAr({ terms: termsEn, privacy: privacyEn })); // offline: English rather than nothing
+    return () => {
+      live = false;
+    };
+  }, [lang, ar]);
+  const content = lang === 'ar' ? ar : { terms: termsEn, privacy: privacyEn };
   useEffect(() => {
     document.title = 'Specter | Terms and Privacy';
     fetch(new URL('/api/public-config', window.location.href).toString(), { headers: { Accept: 'application/json' } })
@@ -43,9 +55,9 @@ export function PrivacyPage() {
         <button type="button" className="lang" onClick={toggleLang} lang={lang === 'ar' ? 'en' : 'ar'}>{h.switchTo}</button>
       </div>
       <h1>{h.terms}</h1>
-      <Sections sections={lang === 'ar' ? termsAr : termsEn} prefix="terms" />
+      {content ? <Sections sections={content.terms} prefix="terms" /> : <p role="status" aria-label={h.loading} className="loading">…</p>}
       <h2>{h.privacy}</h2>
-      <Sections sections={lang === 'ar' ? privacyAr : privacyEn} prefix="privacy" />
+      {content && <Sections sections={content.privacy} prefix="privacy" />}
       <footer className="contact" aria-label={h.contact}>
         <p>{h.email}: <a href={`mailto:${contact.contactEmail}`}>{contact.contactEmail}</a></p>
         <p>{h.phone}: <a href={`tel:${contact.contactPhone.replace(/\s/g, '')}`} dir="ltr">{contact.contactPhone}</a></p>

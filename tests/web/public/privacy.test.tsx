@@ -35,7 +35,7 @@ describe('Terms and Privacy page', () => {
     await user.click(screen.getByRole('button', { name: 'العربية' }));
     expect(document.documentElement.dir).toBe('rtl');
     expect(screen.getByRole('heading', { level: 1, name: 'الشروط والأحكام' })).toBeInTheDocument();
-    expect(screen.getByText(/3 أيام عمل/)).toBeInTheDocument();
+    expect(await screen.findByText(/3 أيام عمل/)).toBeInTheDocument();
   });
   it("falls back to the default contact details when the configuration can't be read", async () => {
     server.use(http.get('*/api/public-config', () => HttpResponse.json({ message: 'down' }, { status: 503 })));
@@ -65,7 +65,8 @@ describe('Terms and Privacy page', () => {
     await user.click(screen.getByRole('button', { name: 'العربية' }));
     expect(document.documentElement.lang).toBe('ar');
     expect(screen.getByRole('heading', { level: 2, name: 'سياسة الخصوصية' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(29);
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(29));
+    expect(screen.getByRole('heading', { level: 3, name: 'حذف الحساب' })).toBeInTheDocument();
     expect(screen.getByText(/المملكة العربية السعودية/, { selector: '#terms-law p' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'English' }));
     expect(document.documentElement.dir).toBe('ltr');
