@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { Invoice } from '../contract/invoice';
 import { useLanguage } from '../public/language';
-import { ApiError, fetchInvoice } from './api';
+import { ApiError, loadInvoice } from './api';
 import { TEXTS } from './i18n';
 import { Receipt } from './Receipt';
 import { SaveFlow } from './SaveFlow';
@@ -25,7 +25,7 @@ export function InvoicePage() {
 
   useEffect(() => {
     let live = true;
-    fetchInvoice(restId, deviceId)
+    loadInvoice(restId, deviceId)
       .then((invoice) => live && setLoad({ state: 'ready', invoice }))
       .catch((err) => live && setLoad({ state: 'error', message: err instanceof ApiError ? err.message : '' }));
     return () => {

@@ -33,6 +33,24 @@ export async function fetchInvoice(restId: string, deviceId: string): Promise<In
   }
 }
 
+// The receipt request of the current address, started by the entry before React renders and picked up by
+// the page (same parameters only), so the API call runs while the page's code is still being parsed.
+let prefetched: { key: string; promise: Promise<Invoice> } | null = null;
+
+export function prefetchInvoice() {
+  const q = new URLSearchParams(window.location.search);
+  const restId = q.get('restId') ?? '';
+  const deviceId = q.get('deviceId') ?? '';
+  const promise = fetchInvoice(restId, deviceId);
+  promise.catch(() => {});
+  prefetched = { key: `${restId}|${deviceId}`, promise };
+}
+
+export function loadInvoice(restId: string, deviceId: string): Promise<Invoice> {
+  if (prefetched?.key === `${restId}|${deviceId}`) return prefetched.promise;
+  return fetchInvoice(restId, deviceId);
+}
+
 export const sendCode = (phone: string) => request<{ message: string }>('/user', { method: 'POST', body: JSON.stringify({ phone }) });
 
 export const saveOrder = (body: { casherId: string; restaurantId: string; phone: string; otp: string }) =>
