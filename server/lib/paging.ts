@@ -1,6 +1,6 @@
 // Optional paging of the admin lists (DECISIONS.md): no paging parameters -> the bare array of SPEC.md;
 // any of page/perPage/sort/order/q -> paged, sorted and searched in the database, total in X-Total-Count.
-import { asc, desc, ilike, or, type SQL, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, ilike, or, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { TOTAL_HEADER, type ListQuery } from '../../src/contract';
 import { badRequest } from './errors';
@@ -27,12 +27,16 @@ export function orderBy(
   return [dir(column), dir(tieBreaker)];
 }
 
-/** ILIKE '%term%' over a few text columns (served by the pg_trgm GIN indexes). */
+/**
+ * Search: every word of the term must appear (ILIKE '%word%') in one of the columns, so "Sara Saleh" finds
+ * first name Sara and last name Saleh. Each word is an OR over plain columns, which the pg_trgm GIN indexes
+ * serve (no expression over several columns, which no index could).
+ */
 export function searchWhere(term: string | undefined, columns: AnyColumn[]): SQL | undefined {
-  const t = term?.trim();
-  if (!t) return undefined;
-  const pattern = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(...columns.map((c) => ilike(c, pattern)));
+  const words = (term ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
+  if (!words.length) return undefined;
+  const escape = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return and(...words.map((w) => or(...columns.map((c) => ilike(c, escape(w))))));
 }
 
 export function pageWindow(q: ListQuery): { limit: number; offset: number } {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { errorSchema, statisticsAnswer } from '../../src/contract';
 import { appUsers, orders, restaurants } from '../db/schema';
+import { fastCount } from '../db/queries/counts';
 
 export default async function statisticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,11 +18,13 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
       response: { 200: statisticsAnswer, 401: errorSchema },
     },
   }, async () => {
-    const [[u], [r], [o]] = await Promise.all([
-      db.select({ n: sql<number>`count(*)::int` }).from(appUsers),
-      db.select({ n: sql<number>`count(*)::int` }).from(restaurants).where(eq(restaurants.isDeleted, false)),
-      db.select({ n: sql<number>`count(*)::int` }).from(orders),
+    // Exact for small tables; the planner's estimate past 50,000 rows (see db/queries/counts.ts).
+    const exact = async (q: Promise<{ n: number }[]>) => (await q)[0].n;
+    const [users, restaurantCount, orderCount] = await Promise.all([
+      fastCount(db, 'app_users', () => exact(db.select({ n: sql<number>`count(*)::int` }).from(appUsers))),
+      exact(db.select({ n: sql<number>`count(*)::int` }).from(restaurants).where(eq(restaurants.isDeleted, false))),
+      fastCount(db, 'orders', () => exact(db.select({ n: sql<number>`count(*)::int` }).from(orders))),
     ]);
-    return { users: u.n, restaurants: r.n, orders: o.n };
+    return { users, restaurants: restaurantCount, orders: orderCount };
   });
 }

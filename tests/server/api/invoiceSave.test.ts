@@ -15,7 +15,7 @@ const GENEROUS = {
 
 describe('saving an invoice with a one-time code', () => {
   let t: FoodicsTestApp;
-  beforeAll(async () => { t = await createFoodicsTestApp({ ...GENEROUS, FOODICS_CACHE_MS: '0' }); });
+  beforeAll(async () => { t = await createFoodicsTestApp({ ...GENEROUS, FOODICS_CACHE_MS: '0', FOODICS_TIMEOUT_MS: '5000' }); });
   afterAll(() => t.close());
 
   const sendCode = (phone: string) => t.app.inject({ method: 'POST', url: '/user', payload: { phone } });
