@@ -15,7 +15,9 @@ import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './login/LoginPage';
 import { PermissionDenied } from './PermissionDenied';
-import { theme } from './theme';
+import { themes } from './theme';
+import { DirectionCache } from './DirectionCache';
+import { useAppLocale } from './i18n/direction';
 
 /** /user/invoice and /Privacy belong to the light public entry: when reached inside the back-office, load it. */
 function PublicPage() {
@@ -29,7 +31,9 @@ function PublicPage() {
 }
 
 export function App() {
+  const rtl = useAppLocale() === 'ar';
   return (
+    <DirectionCache rtl={rtl}>
     <Admin
       dataProvider={dataProvider}
       authProvider={authProvider}
@@ -37,7 +41,7 @@ export function App() {
       layout={Layout}
       loginPage={LoginPage}
       catchAll={PermissionDenied}
-      theme={theme}
+      theme={rtl ? themes.rtl : themes.ltr}
       title="Specter"
       requireAuth
       disableTelemetry
@@ -63,5 +67,6 @@ export function App() {
       <Resource name="branches" />
       <Resource name="devices" />
     </Admin>
+    </DirectionCache>
   );
 }

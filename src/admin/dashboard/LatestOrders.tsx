@@ -31,7 +31,7 @@ export function LatestOrders() {
                   <TableCell>{i + 1}</TableCell>
                   <TableCell>{o.restaurant?.name}</TableCell>
                   <TableCell>{o.branch_name}</TableCell>
-                  <TableCell>{o.user?.name}</TableCell>
+                  <TableCell><bdi>{o.user?.name}</bdi></TableCell>
                   <TableCell>{o.order_date}</TableCell>
                   <TableCell>{o.order_time}</TableCell>
                   <TableCell>{o.payment_method}</TableCell>

@@ -74,6 +74,7 @@ const specterAr: typeof specterEn = {
     restaurantDeleted: 'تم حذف المطعم',
   },
   notFound: { text: 'الصلاحية مرفوضة', home: 'الرئيسية' },
+  gender: { male: 'ذكر', female: 'أنثى' },
 };
 
 const ra = englishMessages.ra;

@@ -72,6 +72,7 @@ export const specterEn = {
     restaurantDeleted: 'The Restaurants has been removed',
   },
   notFound: { text: 'Permission Denied', home: 'Home' },
+  gender: { male: 'male', female: 'female' },
 };
 
 export const en: TranslationMessages = { ...englishMessages, specter: specterEn } as TranslationMessages;

@@ -5,15 +5,15 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { AppBar as RaAppBar, TitlePortal, useLocaleState, useTranslate } from 'react-admin';
 import { authProvider } from '../../authProvider';
-import { LOCALE_KEY } from '../i18n';
+import { setAppLocale } from '../i18n/direction';
 
 export function AppBar() {
   const t = useTranslate();
   const [locale, setLocale] = useLocaleState();
   const switchLanguage = () => {
     const next = locale === 'ar' ? 'en' : 'ar';
-    localStorage.setItem(LOCALE_KEY, next);
     setLocale(next);
+    setAppLocale(next);
   };
   const logout = async () => {
     await authProvider.logout({});

@@ -20,9 +20,9 @@ export function RestaurantForm({ systemTypes, onCancel }: { systemTypes: string[
       }
     >
       <TextInput source="name" label={f('name')} validate={required} fullWidth />
-      <TextInput source="logo" label={f('logo')} validate={required} fullWidth helperText="https://…" />
-      <TextInput source="token" label={f('token')} validate={required} fullWidth />
-      <TextInput source="branchs_token" label={f('branchs_token')} validate={required} fullWidth />
+      <TextInput source="logo" label={f('logo')} validate={required} fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} helperText="https://…" />
+      <TextInput source="token" label={f('token')} validate={required} fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
+      <TextInput source="branchs_token" label={f('branchs_token')} validate={required} fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
       <SelectInput source="system_type" label={f('system_type')} validate={required} choices={systemTypes.map((s) => ({ id: s, name: s }))} />
     </SimpleForm>
   );

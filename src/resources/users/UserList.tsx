@@ -1,5 +1,5 @@
 // /users: All Users, a search box, #, Name, Phone, BirthDate, Gender, Last Login, Created At, delete.
-import { Datagrid, FunctionField, List, SearchInput, TextField, useLocaleState, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, List, SearchInput, useLocaleState, useTranslate } from 'react-admin';
 import type { AppUser } from '../../contract/appUsers';
 import { DeleteWithDialogs } from '../../admin/dialogs/DeleteWithDialogs';
 import { EmptyText } from '../../admin/lists/EmptyText';
@@ -27,9 +27,9 @@ export function UserList() {
       <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyText text="specter.users.empty" />}>
         <FunctionField label={c('no')} render={() => <RowNumber />} sortable={false} />
         <FunctionField label={c('name')} source="firstName" render={(u: AppUser) => fullName(u)} />
-        <TextField label={c('phone')} source="phone" />
+        <FunctionField label={c('phone')} source="phone" render={(u: AppUser) => <bdi dir="ltr">{u.phone}</bdi>} />
         <FunctionField label={c('birthDate')} source="birthDate" render={(u: AppUser) => localDate(u.birthDate, locale)} />
-        <FunctionField label={c('gender')} source="gender" render={(u: AppUser) => dash(u.gender)} />
+        <FunctionField label={c('gender')} source="gender" render={(u: AppUser) => (u.gender ? t(`specter.gender.${u.gender}`, { _: u.gender }) : dash(u.gender))} />
         <FunctionField label={c('lastLogin')} source="lastLogin" render={(u: AppUser) => localDateTime(u.lastLogin, locale)} />
         <FunctionField label={c('createdAt')} source="createdAt" render={(u: AppUser) => localDateTime(u.createdAt, locale)} />
         <FunctionField label="" render={() => <DeleteWithDialogs resource="users" />} />

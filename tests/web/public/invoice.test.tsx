@@ -301,12 +301,15 @@ describe('invoice page', () => {
     expect(screen.getByRole('button', { name: 'Save Invoice' })).toBeInTheDocument();
   });
 
-  it('money: EGY and RMB are shown as EGP and CNY, unknown codes fall back to the number and the code', async () => {
-    const { money } = await import('../../../src/lib/money');
-    expect(money(12.5, 'EGY', 'en-US')).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EGP' }).format(12.5));
-    expect(money(3, 'RMB', 'en-US')).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CNY' }).format(3));
-    expect(money(3, 'EUR', 'en-US')).toBe('€3.00');
-    expect(money(3, 'XXXX', 'en-US')).toBe('3.00 XXXX');
+  it("money: the order's own code (EGY and RMB formatted as EGP and CNY), Latin digits, unknown codes fall back", async () => {
+    const { money: format } = await import('../../../src/lib/money');
+    const money = (...a: Parameters<typeof format>) => format(...a).replace(/\s/g, ' ');
+    expect(money(12.5, 'EGY', 'en-US')).toBe('EGY 12.50');
+    expect(money(3, 'RMB', 'en-US')).toBe('RMB 3.00');
+    expect(money(3, 'EUR', 'en-US')).toBe('EUR 3.00');
+    expect(money(1234.5, 'SAR', 'ar-SA')).toMatch(/1,234\.50|1٬234٫50|1234\.50|1,234.50/);
+    expect(money(1234.5, 'SAR', 'ar-SA')).not.toMatch(/[٠-٩]/);
+    expect(money(3, 'XXXX', 'en-US')).toBe('XXXX 3.00');
   });
 
   it('Arabic from the browser language translates the labels, Loading included', async () => {

@@ -1,0 +1,29 @@
+// The back-office's language outside react-admin's own state, so the emotion cache (right-to-left CSS via
+// stylis-plugin-rtl) and the MUI theme's direction can follow it: MUI mirrors margins, paddings, icons and
+// positions only when both are set. The switch in the top bar updates both this store and react-admin.
+import { useSyncExternalStore } from 'react';
+import { LOCALE_KEY, storedLocale } from './index';
+
+type Locale = 'en' | 'ar';
+let current: Locale = storedLocale();
+const listeners = new Set<() => void>();
+
+export function setAppLocale(next: Locale) {
+  current = next;
+  try {
+    localStorage.setItem(LOCALE_KEY, next);
+  } catch {
+    /* storage may be blocked */
+  }
+  listeners.forEach((l) => l());
+}
+
+export function useAppLocale(): Locale {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => current,
+  );
+}
