@@ -1,5 +1,5 @@
 // Builds the Fastify instance from its plugins; nothing here listens, so tests can use inject or listen on port 0.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -45,6 +45,13 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     connectionTimeout: 60_000,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // A malformed percent-encoding or an over-long path parameter: the contract's JSON { message }, without
+    // echoing the (possibly huge) path back, instead of Fastify's own { error, code, message, statusCode }.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.statusCode ?? 400;
+      const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long' : 'The address is not valid';
+      (reply as FastifyReply).code(status).send({ message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,12 +1,34 @@
 // One place that turns every failure into JSON { message } with a fitting status:
 // schema failures -> 400 naming the field, HttpError -> its status, database gone -> 503,
-// anything else -> 500 without a stack trace. Unknown API paths -> 404 JSON.
+// anything else -> 500 without a stack trace. Unknown API paths -> 404 JSON. A NUL character anywhere in the
+// params, query or body -> 400 naming the field (PostgreSQL cannot store it; it used to surface as a 500).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
 
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003']);
+
+// PostgreSQL cannot store U+0000 in text (SQLSTATE 22021 / 22P05): refuse it as bad input before a handler runs.
+const NUL_CODES = new Set(['22021', '22P05']);
+
+/** The path of the first string holding U+0000 in a parsed body, query or params, or null. */
+function nulPath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return path ? `${path}.${k.replace(/\u0000/g, '\\0')}` : k.replace(/\u0000/g, '\\0');
+    const found = nulPath(v, path ? `${path}.${k}` : k, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function isNulInDatabase(err: unknown): boolean {
+  let e: any = err;
+  for (let i = 0; e && i < 4; i++, e = e.cause) if (NUL_CODES.has(e.code)) return true;
+  return false;
+}
 
 function isDatabaseDown(err: unknown): boolean {
   let e: any = err;
@@ -18,6 +40,12 @@ function isDatabaseDown(err: unknown): boolean {
 }
 
 export default fp(async function errors(app: FastifyInstance) {
+  app.addHook('preValidation', async (req, reply) => {
+    for (const [where, value] of [['params', req.params], ['querystring', req.query], ['body', req.body]] as const) {
+      const at = nulPath(value, '');
+      if (at !== null) return reply.code(400).send({ message: `${at || where}: must not contain a NUL character` });
+    }
+  });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
@@ -29,6 +57,9 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).headers(err.headers).send({ message: err.message });
+    }
+    if (isNulInDatabase(err)) {
+      return reply.code(400).send({ message: 'The request holds a character that cannot be stored' });
     }
     if (isDatabaseDown(err)) {
       req.log.error({ err }, 'database unavailable');

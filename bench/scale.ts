@@ -1,0 +1,83 @@
+// Scale of the data (issue 6, item 4): seed 100,000 app users and 1,000,000 saved orders (--orders N to
+// change) into a fresh PGlite (and PostgreSQL when DATABASE_URL is set), then time what the screens ask for:
+// the statistics, Latest Orders, and paged/searched lists, each the median of 5 runs through the real app.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { testConfig } from '../server/config';
+import { openDatabase, type Database } from '../server/db/client';
+import { admins } from '../server/db/schema';
+import { hashPassword } from '../server/lib/passwords';
+import { createTokenService } from '../server/lib/tokens';
+import { createPosAdapters } from '../server/pos';
+import { createSmsSender } from '../server/sms';
+import { table } from './lib';
+import { seedBig } from './seed-big';
+
+const ordersArg = process.argv.indexOf('--orders');
+const ORDERS = ordersArg > 0 ? Number(process.argv[ordersArg + 1]) : 1_000_000;
+
+async function timeCalls(database: Database, kind: string) {
+  const config = testConfig();
+  const tokens = createTokenService(config.JWT_SECRET!, config.JWT_TTL);
+  const app = await buildApp({ config, database, tokens, pos: createPosAdapters(config, database), sms: createSmsSender(config, { info: () => {} }) });
+  await app.ready();
+  const [a] = await database.db.insert(admins).values({ name: 'Bench', email: `bench-${Date.now()}@x.sa`, passwordHash: await hashPassword('bench-pass-1') }).returning();
+  const headers = { authorization: `Bearer ${await tokens.issue(a.id)}` };
+  const rows = [];
+  for (const [name, url] of [
+    ['GET /statistics', '/statistics'],
+    ['GET /order/last-orders', '/order/last-orders'],
+    ['GET /user page 1 (newest)', '/user?page=1&perPage=25&sort=createdAt&order=DESC'],
+    ['GET /user page 2000', '/user?page=2000&perPage=25&sort=createdAt&order=DESC'],
+    ['GET /user search phone part', '/user?page=1&perPage=25&q=0001234'],
+    ['GET /user search full name (3,300 hits)', '/user?page=1&perPage=25&q=Sara%20Al-Harbi'],
+  ]) {
+    const times = [];
+    let status = 0;
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      const res = await app.inject({ method: 'GET', url, headers });
+      times.push(performance.now() - t);
+      status = res.statusCode;
+    }
+    times.sort((x, y) => x - y);
+    rows.push({ db: kind, call: name, 'median ms': times[2].toFixed(1), 'max ms': times[4].toFixed(1), status });
+  }
+  await app.close();
+  return rows;
+}
+
+export async function scale() {
+  const rows: Record<string, string | number>[] = [];
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'specter-scale-'));
+  const lite = await openDatabase({ dataDir: dir });
+  await lite.migrate();
+  const seeded = await seedBig(lite, 100_000, ORDERS);
+  rows.push({ db: 'pglite', call: `seed ${seeded.users} users + ${seeded.orders} orders`, 'median ms': seeded.usersMs + seeded.ordersMs, 'max ms': '-', status: '-' });
+  rows.push(...(await timeCalls(lite, 'pglite')));
+  await lite.close();
+  rmSync(dir, { recursive: true, force: true });
+
+  if (process.env.DATABASE_URL) {
+    const name = `specter_scale_${Date.now()}`;
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = `/${name}`;
+    const pgdb = await openDatabase({ databaseUrl: u.toString() });
+    await pgdb.migrate();
+    const s = await seedBig(pgdb, 100_000, ORDERS);
+    rows.push({ db: 'postgres', call: `seed ${s.users} users + ${s.orders} orders`, 'median ms': s.usersMs + s.ordersMs, 'max ms': '-', status: '-' });
+    rows.push(...(await timeCalls(pgdb, 'postgres')));
+    await pgdb.close();
+    await c.query(`DROP DATABASE ${name} WITH (FORCE)`);
+    await c.end();
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) table(await scale());

@@ -1,0 +1,202 @@
+// Authorisation matrix (issue 7, Security): every endpoint of SPEC.md section 7 called with no token, a
+// malformed one, an expired one, one signed with another secret, one of a deleted admin, a few more forged
+// kinds, and a valid one. Admin calls answer 401 JSON {message} without a live admin; public calls never 401.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, decodeJwt } from 'jose';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { admins, appUsers, branches, devices, restaurants } from '../../../server/db/schema';
+import { hashPassword } from '../../../server/lib/passwords';
+import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+
+const SECRET = 'test-secret-test-secret-0123456789';
+const OTHER_SECRET = 'another-secret-another-secret-42';
+const now = () => Math.floor(Date.now() / 1000);
+const key = (s: string) => new TextEncoder().encode(s);
+
+/** A token shaped like server/lib/tokens.ts issues: HS256, sub = admin id, iat, exp, aud specter-admin. */
+function sign(sub: string, opts: { secret?: string; iat?: number; exp?: number; aud?: string } = {}) {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(sub)
+    .setIssuedAt(opts.iat ?? now())
+    .setExpirationTime(opts.exp ?? now() + 3600)
+    .setAudience(opts.aud ?? 'specter-admin')
+    .sign(key(opts.secret ?? SECRET));
+}
+
+/** An unsigned token ({"alg":"none"}) for an existing admin: must never be accepted. */
+function algNone(sub: string) {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub, iat: now(), exp: now() + 3600, aud: 'specter-admin' })}.`;
+}
+
+type Kind = 'none' | 'malformed' | 'expired' | 'other secret' | 'deleted admin' | 'alg none' | 'wrong audience' | 'unknown admin' | 'basic scheme' | 'valid';
+const BAD: Kind[] = ['none', 'malformed', 'expired', 'other secret', 'deleted admin', 'alg none', 'wrong audience', 'unknown admin', 'basic scheme'];
+const KINDS: Kind[] = [...BAD, 'valid']; // valid last: some valid calls change data
+
+interface Endpoint {
+  name: string;
+  public?: boolean;
+  /** The request, built when it is made (ids are known only after beforeAll). */
+  req: () => InjectOptions;
+  /** The status a valid admin token gets. */
+  ok?: number[];
+}
+
+describe('authorisation matrix', () => {
+  let t: FoodicsTestApp;
+  const headers: Partial<Record<Kind, Record<string, string>>> = {};
+  let ids: {
+    restaurant: number; branch: number; appUser: number; adminToRemove: number; restaurantToRemove: number;
+    adminEmail: string;
+  };
+  let adminN = 0;
+
+  beforeAll(async () => {
+    t = await createFoodicsTestApp({ OTP_IP_SENDS_PER_10M: '1000', OTP_IP_CHECKS_PER_10M: '1000' });
+    const db = t.database.db;
+    const valid = await t.adminToken();
+    const validId = decodeJwt(valid).sub!;
+    const deleted = await t.adminToken();
+    const deletedId = Number(decodeJwt(deleted).sub);
+    // The deleted admin is removed through the API, by the valid admin: its token, issued before, must die.
+    const del = await t.app.inject({ method: 'PATCH', url: `/user/${deletedId}`, headers: { authorization: `Bearer ${valid}` }, payload: { isDeleted: true } });
+    expect(del.statusCode).toBe(200);
+    const [gone] = await db.select({ isDeleted: admins.isDeleted }).from(admins).where(eq(admins.id, deletedId));
+    expect(gone.isDeleted).toBe(true);
+
+    const bearer = (tok: string) => ({ authorization: `Bearer ${tok}` });
+    headers.none = {};
+    headers.malformed = bearer('abc');
+    headers.expired = bearer(await sign(validId, { iat: now() - 7200, exp: now() - 3600 }));
+    headers['other secret'] = bearer(await sign(validId, { secret: OTHER_SECRET }));
+    headers['deleted admin'] = bearer(deleted);
+    headers['alg none'] = bearer(algNone(validId));
+    headers['wrong audience'] = bearer(await sign(validId, { aud: 'someone-else' }));
+    headers['unknown admin'] = bearer(await sign('999999'));
+    headers['basic scheme'] = { authorization: `Basic ${Buffer.from('admin:password-123').toString('base64')}` };
+    headers.valid = bearer(valid);
+
+    const [branch] = await db.select({ id: branches.id }).from(branches).where(eq(branches.restaurantId, t.restaurantId)).limit(1);
+    const [user] = await db.insert(appUsers).values({ phone: '+966500000001' }).returning({ id: appUsers.id });
+    const [removable] = await db.insert(admins).values({ name: 'To remove', email: 'to-remove@example.com', passwordHash: 'x' }).returning({ id: admins.id });
+    const [r2] = await db.insert(restaurants).values({ name: 'Gone soon', logo: 'https://example.com/g.png', token: 't', branchsToken: 't', systemType: 'Specter' }).returning({ id: restaurants.id });
+    await db.insert(admins).values({ name: 'Login', email: 'login@example.com', passwordHash: await hashPassword('login-pass-1') });
+    ids = { restaurant: t.restaurantId, branch: branch.id, appUser: user.id, adminToRemove: removable.id, restaurantToRemove: r2.id, adminEmail: 'login@example.com' };
+    // The fixture's device is the one the public calls use.
+    const [dev] = await db.select({ id: devices.id }).from(devices).where(eq(devices.deviceId, DEVICE));
+    expect(dev).toBeTruthy();
+  });
+  afterAll(() => t.close());
+
+  const specter = { name: 'Matrix', logo: 'https://example.com/m.png', token: 'tok', branchs_token: 'btok', system_type: 'Specter' };
+  const ENDPOINTS: Endpoint[] = [
+    { name: 'GET /statistics', req: () => ({ method: 'GET', url: '/statistics' }) },
+    { name: 'GET /order/last-orders', req: () => ({ method: 'GET', url: '/order/last-orders' }) },
+    { name: 'GET /user', req: () => ({ method: 'GET', url: '/user' }) },
+    { name: 'GET /user (paged)', req: () => ({ method: 'GET', url: '/user?page=1&perPage=5' }) },
+    { name: 'DELETE /user/{id}', req: () => ({ method: 'DELETE', url: `/user/${ids.appUser}` }) },
+    {
+      name: 'POST /user (admin body)',
+      req: () => ({
+        method: 'POST', url: '/user',
+        payload: { name: 'New Admin', email: `new-${++adminN}@example.com`, password: 'password-123', confirmPassword: 'password-123', role: 'admin' },
+      }),
+    },
+    { name: 'GET /admin', req: () => ({ method: 'GET', url: '/admin' }) },
+    { name: 'PATCH /user/{id}', req: () => ({ method: 'PATCH', url: `/user/${ids.adminToRemove}`, payload: { isDeleted: true } }) },
+    { name: 'GET /restaurant', req: () => ({ method: 'GET', url: '/restaurant' }) },
+    { name: 'POST /restaurant', req: () => ({ method: 'POST', url: '/restaurant', payload: specter }) },
+    { name: 'GET /restaurant/{id}', req: () => ({ method: 'GET', url: `/restaurant/${ids.restaurant}` }) },
+    { name: 'PATCH /restaurant/{id}', req: () => ({ method: 'PATCH', url: `/restaurant/${ids.restaurant}`, payload: { name_api: 'Najd Grill Co' } }) },
+    { name: 'PATCH /restaurant/delete/{id}', req: () => ({ method: 'PATCH', url: `/restaurant/delete/${ids.restaurantToRemove}`, payload: { isDeleted: true } }) },
+    { name: 'POST /restaurant/{id}/sync', req: () => ({ method: 'POST', url: `/restaurant/${ids.restaurant}/sync` }) },
+    { name: 'GET /restaurant/branches/{restId}', req: () => ({ method: 'GET', url: `/restaurant/branches/${ids.restaurant}` }) },
+    { name: 'GET /restaurant/devices/{branchId}', req: () => ({ method: 'GET', url: `/restaurant/devices/${ids.branch}` }) },
+    // Public calls: the token, good or bad, changes nothing.
+    {
+      name: 'POST /admin/login', public: true, ok: [200],
+      req: () => ({ method: 'POST', url: '/admin/login', payload: { email: ids.adminEmail, password: 'login-pass-1' } }),
+    },
+    {
+      name: 'GET /order/foodics/web/last-order', public: true, ok: [200],
+      req: () => ({ method: 'GET', url: `/order/foodics/web/last-order?restaurantId=${ids.restaurant}&casherId=${encodeURIComponent(DEVICE)}` }),
+    },
+    {
+      name: 'POST /order/foodics/web/add-order', public: true, ok: [400, 429],
+      req: () => ({ method: 'POST', url: '/order/foodics/web/add-order', payload: { casherId: DEVICE, restaurantId: ids.restaurant, phone: '0512345678', otp: '0000' } }),
+    },
+    { name: 'POST /user {phone}', public: true, ok: [200, 429], req: () => ({ method: 'POST', url: '/user', payload: { phone: '0598765432' } }) },
+    { name: 'GET /api/public-config', public: true, ok: [200], req: () => ({ method: 'GET', url: '/api/public-config' }) },
+    { name: 'GET /healthz', public: true, ok: [200], req: () => ({ method: 'GET', url: '/healthz' }) },
+  ];
+
+  const call = (ep: Endpoint, kind: Kind) => {
+    const r = ep.req();
+    return t.app.inject({ ...r, headers: { ...(r.headers as Record<string, string>), ...headers[kind] } } as InjectOptions);
+  };
+
+  for (const ep of ENDPOINTS) {
+    describe(ep.name, () => {
+      for (const kind of KINDS) {
+        if (ep.public) {
+          it(`${kind} token: public, never 401`, async () => {
+            const res = await call(ep, kind);
+            expect(res.statusCode).not.toBe(401);
+            expect(ep.ok).toContain(res.statusCode);
+          });
+        } else if (kind === 'valid') {
+          it('valid token: 200', async () => {
+            const res = await call(ep, kind);
+            expect(res.statusCode, res.body).toBe(200);
+          });
+        } else {
+          it(`${kind} token: 401 JSON {message}`, async () => {
+            const res = await call(ep, kind);
+            expect(res.statusCode).toBe(401);
+            expect(res.headers['content-type']).toMatch(/application\/json/);
+            expect(res.json()).toEqual({ message: expect.any(String) });
+            expect(res.json().message.length).toBeGreaterThan(0);
+          });
+        }
+      }
+    });
+  }
+
+  it('the refused calls changed nothing (no admin created, nothing removed), the valid ones did', async () => {
+    const db = t.database.db;
+    const created = await db.select().from(admins).where(eq(admins.name, 'New Admin'));
+    expect(created).toHaveLength(1); // only the valid token's call
+    const [removed] = await db.select({ d: admins.isDeleted }).from(admins).where(eq(admins.id, ids.adminToRemove));
+    expect(removed.d).toBe(true);
+    const matrix = await db.select().from(restaurants).where(eq(restaurants.name, 'Matrix'));
+    expect(matrix).toHaveLength(1);
+  });
+
+  describe('POST /user/isVerify', () => {
+    for (const kind of KINDS) {
+      it(`${kind} token: 200 {verify: ${kind === 'valid'}}`, async () => {
+        const res = await t.app.inject({ method: 'POST', url: '/user/isVerify', headers: headers[kind] });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ verify: kind === 'valid' });
+      });
+    }
+  });
+
+  it('the table covers every route the server describes', () => {
+    const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const described = Object.entries(spec.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const covered = new Set([
+      ...ENDPOINTS.map((e) => e.name.replace(/ \(.*\)$/, '').replace(/ \{phone\}$/, '')),
+      'POST /user/isVerify',
+      // The Specter POS push has its own shared secret (POS_PUSH_SECRET), tested in tests/server/pos.
+      'POST /pos/specter/orders',
+    ]);
+    const normalise = (s: string) => s.replace(/\{[^}]+\}/g, '{}');
+    const coveredN = new Set([...covered].map(normalise));
+    expect(described.length).toBeGreaterThanOrEqual(20);
+    const missing = described.filter((d) => !coveredN.has(normalise(d)));
+    expect(missing).toEqual([]);
+  });
+});

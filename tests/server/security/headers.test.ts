@@ -1,0 +1,100 @@
+// Security headers, the body size limit and CORS from configuration (issue 7, Security).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+describe('security headers, body limit, CORS', () => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp({ BODY_LIMIT: '2048', CORS_ORIGINS: 'https://admin.example' });
+    auth = { authorization: `Bearer ${await t.adminToken()}` };
+  });
+  afterAll(() => t.close());
+
+  function expectSecurityHeaders(h: Record<string, unknown>) {
+    const csp = String(h['content-security-policy'] ?? '');
+    expect(csp).toMatch(/(^|;)\s*frame-ancestors 'none'/);
+    expect(csp).toMatch(/(^|;)\s*default-src 'self'/);
+    expect(csp).toMatch(/(^|;)\s*object-src 'none'/);
+    // No inline or eval'd script may run: script-src is 'self' only.
+    expect(csp).toMatch(/(^|;)\s*script-src 'self'(;|$)/);
+    expect(h['x-frame-options']).toBe('DENY');
+    expect(h['x-content-type-options']).toBe('nosniff');
+    expect(String(h['referrer-policy'] ?? '')).toMatch(/^(no-referrer|strict-origin|strict-origin-when-cross-origin|same-origin)$/);
+    expect(h['x-powered-by']).toBeUndefined();
+  }
+
+  it('GET /healthz carries the headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('the HTML pages (back-office and public invoice page) carry the headers', async () => {
+    for (const url of ['/', '/restaurants', '/user/invoice?restId=1&deviceId=x', '/Privacy']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      // 200 with the built app; 404 text when dist/ is not built: headers either way.
+      expect([200, 404]).toContain(res.statusCode);
+      expectSecurityHeaders(res.headers);
+    }
+  });
+
+  it('API answers, errors included, carry the headers', async () => {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/admin', headers: auth }),
+      await t.app.inject({ method: 'GET', url: '/admin' }),
+      await t.app.inject({ method: 'GET', url: '/no/such/route' }),
+      await t.app.inject({ method: 'POST', url: '/admin/login', payload: { email: 'x' } }),
+    ]) {
+      expectSecurityHeaders(res.headers);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+    }
+  });
+
+  it('a body larger than BODY_LIMIT answers 413 JSON {message}, on public and admin calls', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(4000), logo: 'https://example.com/a.png', token: 't', branchs_token: 't', system_type: 'Specter' });
+    for (const [url, headers] of [['/restaurant', auth], ['/user', {}], ['/admin/login', {}], ['/order/foodics/web/add-order', {}]] as const) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: big });
+      expect(res.statusCode, url).toBe(413);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+    }
+    // Just under the limit is read normally.
+    const small = await t.app.inject({ method: 'POST', url: '/admin/login', payload: { email: 'a@b.c', password: 'p'.repeat(100) } });
+    expect(small.statusCode).toBe(401);
+  });
+
+  it('a lying Content-Length or a chunked body over the limit is refused too', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/user', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      payload: JSON.stringify({ phone: '0'.repeat(5000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('CORS: the configured origin is allowed and sees X-Total-Count; another origin is not', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/admin?page=1&perPage=5', headers: { ...auth, origin: 'https://admin.example' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['access-control-allow-origin']).toBe('https://admin.example');
+    expect(String(ok.headers['access-control-expose-headers'])).toMatch(/X-Total-Count/i);
+    expect(ok.headers['x-total-count']).toBeDefined();
+
+    const pre = await t.app.inject({
+      method: 'OPTIONS', url: '/restaurant',
+      headers: { origin: 'https://admin.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(pre.statusCode).toBeLessThan(300);
+    expect(pre.headers['access-control-allow-origin']).toBe('https://admin.example');
+    expect(String(pre.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+
+    for (const origin of ['https://evil.example', 'https://admin.example.evil.com', 'http://admin.example', 'null']) {
+      const res = await t.app.inject({ method: 'GET', url: '/admin', headers: { ...auth, origin } });
+      expect(res.headers['access-control-allow-origin'], origin).toBeUndefined();
+      const p = await t.app.inject({ method: 'OPTIONS', url: '/restaurant', headers: { origin, 'access-control-request-method': 'POST' } });
+      expect(p.headers['access-control-allow-origin'], origin).toBeUndefined();
+    }
+    // Never a wildcard, and never credentials for a wildcard.
+    expect(ok.headers['access-control-allow-origin']).not.toBe('*');
+  });
+});
