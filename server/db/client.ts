@@ -24,6 +24,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Key of the advisory lock taken while migrating a PostgreSQL database (any fixed 64-bit number). */
+const MIGRATION_LOCK = 7_031_995_401;
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface OpenOptions {
@@ -53,7 +56,18 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: async () => {
+      // Several instances may start at once on one database: one migrates, the others wait for it
+      // (a session advisory lock on its own connection, so a pool of size 1 cannot deadlock).
+      const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      await lock.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(db, { migrationsFolder });
+      } finally {
+        await lock.end().catch(() => {});
+      }
+    },
     ping: async () => {
       await pool.query('select 1');
     },

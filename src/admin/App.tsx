@@ -15,6 +15,11 @@ import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './login/LoginPage';
 import { PermissionDenied } from './PermissionDenied';
+import { exactPath } from './ExactPath';
+
+const AdminList = exactPath('/admins', admins.list);
+const UserList = exactPath('/users', users.list);
+const RestaurantList = exactPath('/restaurants', restaurants.list);
 import { themes } from './theme';
 import { DirectionCache } from './DirectionCache';
 import { useAppLocale } from './i18n/direction';
@@ -54,11 +59,11 @@ export function App() {
       <CustomRoutes>
         <Route path="/home" element={<Dashboard />} />
       </CustomRoutes>
-      <Resource name="admins" list={admins.list} icon={admins.icon}>
+      <Resource name="admins" list={AdminList} icon={admins.icon}>
         <Route path="add" element={<admins.add />} />
       </Resource>
-      <Resource name="users" list={users.list} icon={users.icon} />
-      <Resource name="restaurants" list={restaurants.list} icon={restaurants.icon}>
+      <Resource name="users" list={UserList} icon={users.icon} />
+      <Resource name="restaurants" list={RestaurantList} icon={restaurants.icon}>
         <Route path="add" element={<restaurants.add />} />
         <Route path="edit/:id" element={<restaurants.edit />} />
         <Route path="branches/:restId" element={<branches.list />} />

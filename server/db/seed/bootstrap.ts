@@ -27,11 +27,13 @@ export async function ensureFirstAdmin(
     return null;
   }
   if (!wanted.password) throw new Error('ADMIN_EMAIL is set but ADMIN_PASSWORD is not: set both to create the first admin.');
-  await database.db.insert(admins).values({
+  // Several instances starting at once on an empty database: the unique e-mail index lets one insert win.
+  const created = await database.db.insert(admins).values({
     name: wanted.name,
     email: wanted.email.toLowerCase(),
     passwordHash: await hashPassword(wanted.password),
     role: 'admin',
-  });
+  }).onConflictDoNothing().returning({ id: admins.id });
+  if (!created.length) return config.ADMIN_EMAIL ? null : { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password };
   return { email: wanted.email, password: config.ADMIN_EMAIL ? undefined : wanted.password };
 }

@@ -146,7 +146,7 @@ describe('Foodics: sync and the newest order of a till', () => {
 
 describe('Foodics: cache and coalescing', () => {
   let t: FoodicsTestApp;
-  beforeAll(async () => { t = await createFoodicsTestApp({ FOODICS_CACHE_MS: '60000' }); });
+  beforeAll(async () => { t = await createFoodicsTestApp({ FOODICS_CACHE_MS: '60000', FOODICS_TIMEOUT_MS: '5000' }); });
   afterAll(() => t.close());
 
   it('50 parallel requests for one till cost one Foodics call', async () => {

@@ -87,3 +87,11 @@ describe('routes, guards and sign-in', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 });
+
+describe('paths react-admin would otherwise accept', () => {
+  it.each(['/restaurants/create', '/restaurants/5', '/admins/create', '/users/12', '/restaurants/edit'])('%s reads Permission Denied', async (path) => {
+    signIn();
+    renderAdmin(path);
+    expect((await screen.findAllByText('Permission Denied')).length).toBeGreaterThan(0);
+  });
+});
