@@ -154,7 +154,7 @@ async function backOffice(product: RunningProduct, lang: Lang) {
 
     // permission-denied (unknown path while signed in)
     await go('/nowhere');
-    await page.getByText(run.permissionDenied, { exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: run.permissionDenied }).waitFor();
     await shot(page, lang, 'permission-denied');
   } finally {
     await browser.close();

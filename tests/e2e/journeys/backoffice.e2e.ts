@@ -121,7 +121,7 @@ describe('6. public and unknown pages', () => {
 
   it("an unknown path shows 'Permission Denied' and Home leads to /home", async () => {
     await page.goto(`${product.url}/no-such-page`);
-    await page.getByRole('heading', { name: 'Permission Denied' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Permission Denied' }).waitFor();
     await page.getByRole('link', { name: 'Home' }).last().click();
     await page.waitForURL('**/home');
   });
