@@ -19,7 +19,13 @@ export interface LastOrderService {
   get(restaurantId: number, deviceId: string): Promise<LastOrderResult>;
   /** Calls made to a POS since start (for the benches and tests). */
   posCalls(): number;
+  /** Drops what this instance remembers of a restaurant (called when it is edited, synced or deleted). */
+  forget(restaurantId: number): void;
 }
+
+/** How long an instance trusts "this restaurant is live and this device is one of its devices". Edits and
+ * deletes on the same instance drop it at once; another instance sees them within this time. */
+const CHECK_TTL_MS = 1000;
 
 export function createLastOrderService(deps: Deps): LastOrderService {
   const cacheMs = deps.config.FOODICS_CACHE_MS;
@@ -27,6 +33,8 @@ export function createLastOrderService(deps: Deps): LastOrderService {
   const inFlight = new Map<string, Promise<PosOrder | null>>();
   const backOffUntil = new Map<string, number>();
   let calls = 0;
+  type Checked = { r: typeof restaurants.$inferSelect; deviceRef: number | null } | null;
+  const checks = new Map<string, { until: number; row: Checked }>();
 
   function fetchOrder(key: string, run: () => Promise<PosOrder | null>): Promise<PosOrder | null> {
     const hit = cache.get(key);
@@ -49,13 +57,24 @@ export function createLastOrderService(deps: Deps): LastOrderService {
 
   return {
     posCalls: () => calls,
+    forget(restaurantId) {
+      for (const key of checks.keys()) if (key.startsWith(`${restaurantId}:`)) checks.delete(key);
+    },
     async get(restaurantId, deviceId) {
-      const [row] = await deps.database.db
-        .select({ r: restaurants, deviceRef: devices.id })
-        .from(restaurants)
-        .leftJoin(devices, and(eq(devices.restaurantId, restaurants.id), eq(devices.deviceId, deviceId), isNull(devices.removedAt)))
-        .where(and(eq(restaurants.id, restaurantId), eq(restaurants.isDeleted, false)))
-        .limit(1);
+      const checkKey = `${restaurantId}:${deviceId}`;
+      let hit = checks.get(checkKey);
+      if (!hit || hit.until <= Date.now()) {
+        const [found] = await deps.database.db
+          .select({ r: restaurants, deviceRef: devices.id })
+          .from(restaurants)
+          .leftJoin(devices, and(eq(devices.restaurantId, restaurants.id), eq(devices.deviceId, deviceId), isNull(devices.removedAt)))
+          .where(and(eq(restaurants.id, restaurantId), eq(restaurants.isDeleted, false)))
+          .limit(1);
+        if (checks.size > 10_000) checks.clear();
+        hit = { until: Date.now() + CHECK_TTL_MS, row: found ?? null };
+        checks.set(checkKey, hit);
+      }
+      const row = hit.row;
       if (!row) throw notFound('Restaurant not found');
       if (!row.deviceRef) throw notFound('This device does not belong to the restaurant');
       const r = row.r;

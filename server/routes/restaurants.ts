@@ -12,6 +12,7 @@ import { branchesWithDevices, findLiveRestaurant, withBranches } from '../db/que
 import { notFound } from '../lib/errors';
 import { orderBy, pageWindow, searchWhere, setTotal, wantsPaging } from '../lib/paging';
 import { syncRestaurant } from '../pos/sync';
+import { lastOrderService } from '../pos/lastOrder';
 
 const messageAnswer = z.object({ message: z.string() });
 const secured = { security: [{ bearer: [] }] };
@@ -101,6 +102,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       .returning({ id: restaurants.id });
     if (!updated.length) throw notFound('Restaurant not found');
     await syncRestaurant(deps, req.params.id);
+    lastOrderService(deps).forget(req.params.id);
     return answerOne(req.params.id);
   });
 
@@ -118,6 +120,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       .where(and(eq(restaurants.id, req.params.id), eq(restaurants.isDeleted, false)))
       .returning({ id: restaurants.id });
     if (!gone.length) throw notFound('Restaurant not found');
+    lastOrderService(deps).forget(req.params.id);
     return { message: 'The Restaurants has been removed' };
   });
 
@@ -132,6 +135,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
   }, async (req) => {
     if (!(await findLiveRestaurant(deps.database, req.params.id))) throw notFound('Restaurant not found');
     await syncRestaurant(deps, req.params.id);
+    lastOrderService(deps).forget(req.params.id);
     return answerOne(req.params.id);
   });
 

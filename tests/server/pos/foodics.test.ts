@@ -135,11 +135,12 @@ describe('Foodics: sync and the newest order of a till', () => {
     expect((await lastOrder(FIXTURE.devices[2].id)).statusCode).toBe(200);
   });
 
-  it('a deleted restaurant stops answering at once', async () => {
+  it('a restaurant deleted through the API stops answering at once', async () => {
     const [r] = await t.database.db.insert(restaurants).values({ name: 'Gone', logo: '/x.png', token: t.foodics.token, branchsToken: t.foodics.token, systemType: 'Foodics' }).returning();
     await syncRestaurant(t.deps, r.id);
     expect((await lastOrder(DEVICE, r.id)).statusCode).toBe(200);
-    await t.database.db.update(restaurants).set({ isDeleted: true }).where(eq(restaurants.id, r.id));
+    const del = await t.app.inject({ method: 'PATCH', url: `/restaurant/delete/${r.id}`, payload: { isDeleted: true }, headers: { authorization: `Bearer ${await t.adminToken()}` } });
+    expect(del.statusCode).toBe(200);
     expect((await lastOrder(DEVICE, r.id)).statusCode).toBe(404);
   });
 });
