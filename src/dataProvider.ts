@@ -10,6 +10,8 @@ import { API_URL, TOKEN_KEY } from './api';
 export interface SpecterDataProvider extends DataProvider {
   getStatistics(): Promise<Statistics>;
   getLatestOrders(): Promise<LatestOrder[]>;
+  /** POST /restaurant/{id}/sync: read the branches and devices from the POS again. */
+  syncRestaurant(id: number | string): Promise<{ sync_error: string | null }>;
   getPublicConfig(): Promise<{ contactEmail: string; contactPhone: string; appDownloads: number; publicUrl: string | null }>;
 }
 
@@ -125,6 +127,9 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     },
     async getLatestOrders() {
       return (await call('/order/last-orders')).json.orders ?? [];
+    },
+    async syncRestaurant(id) {
+      return (await send('POST', `/restaurant/${encodeURIComponent(id)}/sync`, {})).json;
     },
     async getPublicConfig() {
       return (await call('/api/public-config')).json;

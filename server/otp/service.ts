@@ -3,7 +3,7 @@
 // attempt counted in one atomic UPDATE, so parallel guesses cannot exceed OTP_MAX_ATTEMPTS.
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { otpChallenges, phoneGuards } from '../db/schema';
+import { appUsers, otpChallenges, phoneGuards } from '../db/schema';
 import { badRequest, HttpError, tooMany } from '../lib/errors';
 import { codeMatches, hashCode, newCode, sealCode, unsealCode } from './codes';
 import { createLimiter, type RateLimiter } from './limiter';
@@ -111,6 +111,8 @@ export function createOtpService(deps: Deps): OtpService {
           return row.id;
         });
       }
+      // The app user exists from the first code on (issue 4); the answer is the same either way.
+      await db.insert(appUsers).values({ phone }).onConflictDoNothing();
       const minutes = Math.round(config.OTP_TTL_SECONDS / 60);
       try {
         await deps.sms.send(phone, `Your Specter code is ${code}. It expires in ${minutes} minutes. Do not share it.`);

@@ -56,6 +56,8 @@ const specterAr: typeof specterEn = {
     title: 'فروع %{name}',
     empty: 'لا يحتوي المطعم على فروع',
     devices: 'الأجهزة',
+    sync: 'مزامنة مع نظام نقاط البيع',
+    syncError: 'فشلت آخر مزامنة مع نظام نقاط البيع: %{error}',
     columns: { no: '#', name: 'الاسم', actions: 'الإجراءات' },
   },
   devices: { title: 'أجهزة الفرع', empty: 'لا يحتوي الفرع على أجهزة', printQr: 'طباعة QR', columns: { no: '#', name: 'الاسم' } },

@@ -54,6 +54,8 @@ export const specterEn = {
     title: '%{name} Branches',
     empty: "Restaurants doesn't Contain Branches",
     devices: 'Devices',
+    sync: 'Sync with the POS',
+    syncError: 'The last sync with the point-of-sale system failed: %{error}',
     columns: { no: '#', name: 'Name', actions: 'Actions' },
   },
   devices: { title: 'Branch Devices', empty: "Branch doesn't Contain Devices", printQr: 'Print QR', columns: { no: '#', name: 'Name' } },

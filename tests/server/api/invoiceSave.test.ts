@@ -33,12 +33,14 @@ describe('saving an invoice with a one-time code', () => {
     expect(row.codeSealed).not.toContain(code);
   });
 
-  it('the same answer for a new number and a known one; no account is created by asking', async () => {
+  it('the same answer for a new number and a known one; a new number becomes an app user', async () => {
     const a = await sendCode('+201001234567');
     const b = await sendCode('0501234567');
     expect(a.statusCode).toBe(b.statusCode);
     expect(a.json()).toEqual(b.json());
-    expect(await t.database.db.select().from(appUsers).where(eq(appUsers.phone, '+201001234567'))).toHaveLength(0);
+    expect(await t.database.db.select().from(appUsers).where(eq(appUsers.phone, '+201001234567'))).toHaveLength(1);
+    await sendCode('+201001234567');
+    expect(await t.database.db.select().from(appUsers).where(eq(appUsers.phone, '+201001234567'))).toHaveLength(1);
   });
 
   it('400 for numbers that are not mobiles of the allowed countries', async () => {
@@ -52,8 +54,8 @@ describe('saving an invoice with a one-time code', () => {
 
   it('the right code saves the newest order to the account: 200, the order and its items stored, dashboard counts it', async () => {
     t.foodics.addOrder(DEVICE, { reference: 5551 });
-    await sendCode('0502222222');
     const before = (await t.app.inject({ method: 'GET', url: '/statistics', headers: { authorization: `Bearer ${await t.adminToken()}` } })).json();
+    await sendCode('0502222222');
     const res = await save('0502222222', t.lastCode('+966502222222')!);
     expect(res.statusCode).toBe(200);
     const [saved] = await t.database.db.select().from(orders).where(eq(orders.id, res.json().id));

@@ -94,6 +94,12 @@ export const server = setupServer(
     const b = state.current.restaurants.flatMap((r) => r.Branchs).find((x: any) => x.id === Number(params.branchId));
     return HttpResponse.json({ devices: b?.Devices ?? [] });
   }),
+  http.post('*/restaurant/:id/sync', async ({ request, params }) => {
+    await log(request);
+    const r = state.current.restaurants.find((x) => x.id === Number(params.id));
+    r.sync_error = null;
+    return HttpResponse.json(r);
+  }),
   http.patch('*/restaurant/delete/:id', async ({ request, params }) => {
     await log(request);
     state.current.restaurants = state.current.restaurants.filter((r) => r.id !== Number(params.id));

@@ -223,6 +223,16 @@ describe('restaurants, branches, devices', () => {
     state.current.restaurants[0].Branchs = [];
   });
 
+  it('branches: the last sync error is shown, and Sync asks the POS again', async () => {
+    state.current.restaurants[0].sync_error = "The restaurant's point-of-sale connection is not authorised";
+    const user = userEvent.setup();
+    renderAdmin('/restaurants/branches/5');
+    expect(await screen.findByTestId('sync-error')).toHaveTextContent('not authorised');
+    await user.click(screen.getByRole('button', { name: 'Sync with the POS' }));
+    await waitFor(() => expect(state.current.requests.some((r) => r.method === 'POST' && r.path === '/restaurant/5/sync')).toBe(true));
+    await waitFor(() => expect(screen.queryByTestId('sync-error')).not.toBeInTheDocument());
+  });
+
   it("a restaurant without branches -> \"Restaurants doesn't Contain Branches\"", async () => {
     state.current.restaurants[0].Branchs = [];
     renderAdmin('/restaurants/branches/5');
