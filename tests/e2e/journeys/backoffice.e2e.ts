@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
+import { cspViolations, watchCsp } from '../harness/csp';
 import { demoAdmin, signIn } from '../harness/session';
 
 let product: RunningProduct;
@@ -13,6 +14,7 @@ beforeAll(async () => {
   product = await startProduct();
   browser = await openBrowser();
   page = await browser.context.newPage();
+  watchCsp(page);
 });
 afterAll(async () => {
   await browser?.close();
@@ -146,5 +148,11 @@ describe('1. (end) logout', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
+
+describe('security headers in the browser', () => {
+  it('the built app ran with no Content-Security-Policy violation', () => {
+    expect(cspViolations()).toEqual([]);
   });
 });

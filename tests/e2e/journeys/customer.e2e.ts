@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
+import { cspViolations, watchCsp } from '../harness/csp';
 import { signIn } from '../harness/session';
 
 let product: RunningProduct;
@@ -17,6 +18,7 @@ beforeAll(async () => {
   phone = await openBrowser({ phone: true });
   desk = await openBrowser();
   page = await phone.context.newPage();
+  watchCsp(page);
 });
 afterAll(async () => {
   await phone?.close();
@@ -108,5 +110,11 @@ describe('7. Arabic (invoice page)', () => {
     await page.getByRole('button', { name: 'حفظ الفاتورة' }).waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
+  });
+});
+
+describe('security headers in the browser', () => {
+  it('the built app ran with no Content-Security-Policy violation', () => {
+    expect(cspViolations()).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import type { Download, Page } from 'playwright-core';
 import { DEMO_FOODICS_TOKEN, FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
+import { cspViolations, watchCsp } from '../harness/csp';
 import { decodeQrPng, signIn } from '../harness/session';
 
 let product: RunningProduct;
@@ -20,6 +21,7 @@ beforeAll(async () => {
   product = await startProduct();
   browser = await openBrowser({ downloads: true });
   page = await browser.context.newPage();
+  watchCsp(page);
   page.on('download', (d) => downloads.push(d));
   await signIn(page, product);
 });
@@ -112,5 +114,11 @@ describe('3. restaurants', () => {
     await page.getByText('The Restaurants has been removed', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
     await page.getByText('Riyadh Bites Co', { exact: true }).waitFor({ state: 'detached' });
+  });
+});
+
+describe('security headers in the browser', () => {
+  it('the built app ran with no Content-Security-Policy violation', () => {
+    expect(cspViolations()).toEqual([]);
   });
 });
