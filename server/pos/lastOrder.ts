@@ -17,8 +17,6 @@ export interface LastOrderResult {
 
 export interface LastOrderService {
   get(restaurantId: number, deviceId: string): Promise<LastOrderResult>;
-  /** Calls made to a POS since start (for the benches and tests). */
-  posCalls(): number;
   /** Drops what this instance remembers of a restaurant (called when it is edited, synced or deleted). */
   forget(restaurantId: number): void;
 }
@@ -32,7 +30,6 @@ export function createLastOrderService(deps: Deps): LastOrderService {
   const cache = new Map<string, { until: number; order: PosOrder | null }>();
   const inFlight = new Map<string, Promise<PosOrder | null>>();
   const backOffUntil = new Map<string, number>();
-  let calls = 0;
   type Checked = { r: typeof restaurants.$inferSelect; deviceRef: number | null } | null;
   const checks = new Map<string, { until: number; row: Checked }>();
 
@@ -41,7 +38,6 @@ export function createLastOrderService(deps: Deps): LastOrderService {
     if (hit && hit.until > Date.now()) return Promise.resolve(hit.order);
     const pending = inFlight.get(key);
     if (pending) return pending;
-    calls++;
     const p = run()
       .then((order) => {
         if (cacheMs > 0) {
@@ -56,7 +52,6 @@ export function createLastOrderService(deps: Deps): LastOrderService {
   }
 
   return {
-    posCalls: () => calls,
     forget(restaurantId) {
       for (const key of checks.keys()) if (key.startsWith(`${restaurantId}:`)) checks.delete(key);
     },

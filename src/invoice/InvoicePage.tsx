@@ -1,6 +1,6 @@
 // /user/invoice?restId=..&deviceId=.. (title 'Specter | Invoice'): spinner, then the Oops! panel or the
 // receipt with its save flow. React only: nothing of the back-office is loaded here.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { Invoice } from '../contract/invoice';
 import { useLanguage } from '../public/language';
 import { ApiError, loadInvoice } from './api';
@@ -19,7 +19,8 @@ export function InvoicePage() {
   const deviceId = params.get('deviceId') ?? '';
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
-  useEffect(() => {
+  // The title before the first paint (a layout effect), not after it.
+  useLayoutEffect(() => {
     document.title = 'Specter | Invoice';
   }, []);
 

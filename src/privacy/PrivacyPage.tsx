@@ -1,6 +1,6 @@
 // /Privacy: Terms and Conditions and Privacy Policy (SPEC.md section 2), English and Arabic, with the contact
 // footer from configuration (GET /api/public-config). Light: React only.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useLanguage } from '../public/language';
 import { privacyEn, termsEn, type Section } from './content.en';
 import './privacy.css';
@@ -42,8 +42,11 @@ export function PrivacyPage() {
     };
   }, [lang, ar]);
   const content = lang === 'ar' ? ar : { terms: termsEn, privacy: privacyEn };
-  useEffect(() => {
+  // The title before the first paint (a layout effect), not after it.
+  useLayoutEffect(() => {
     document.title = 'Specter | Terms and Privacy';
+  }, []);
+  useEffect(() => {
     fetch(new URL('/api/public-config', window.location.href).toString(), { headers: { Accept: 'application/json' } })
       .then((r) => (r.ok ? r.json() : Promise.reject()))
       .then((c) => setContact({ contactEmail: c.contactEmail || FALLBACK.contactEmail, contactPhone: c.contactPhone || FALLBACK.contactPhone }))

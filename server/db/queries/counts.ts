@@ -2,7 +2,7 @@
 // ~1.5 s for 1,000,000 in PGlite (docs/PERFORMANCE.md). Small tables are counted exactly; past
 // EXACT_COUNT_LIMIT rows the planner's estimate (pg_class.reltuples, kept fresh by autovacuum/ANALYZE) is
 // used, which is what a dashboard tile of "about a million" needs.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 
 export const EXACT_COUNT_LIMIT = 50_000;
@@ -16,5 +16,3 @@ export async function fastCount(db: Db, table: string, exact: () => Promise<numb
   if (estimate > EXACT_COUNT_LIMIT) return estimate;
   return exact();
 }
-
-export const countSql: SQL = sql<number>`count(*)::int`;

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Create, PasswordInput, SaveButton, SimpleForm, TextInput, Toolbar, useTranslate, type Validator } from 'react-admin';
 import { ADMIN_PASSWORD_MIN } from '../../contract/admins';
+import { required } from '../../admin/validators';
 
-const required: Validator = (v) => (v === undefined || v === null || String(v).trim() === '' ? 'specter.validation.required' : undefined);
 const min8: Validator = (v) => (v && String(v).length < ADMIN_PASSWORD_MIN ? 'specter.validation.adminPasswordMin' : undefined);
 
 function FormToolbar() {

@@ -1,20 +1,9 @@
 // /admins: #, Name, Email, delete; search; 'Add New' to /admins/add; "Admins doesn't exist" when empty.
-import { Button } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import { Link } from 'react-router-dom';
-import { Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, List, SearchInput, TextField, useTranslate } from 'react-admin';
 import { DeleteWithDialogs } from '../../admin/dialogs/DeleteWithDialogs';
 import { EmptyText } from '../../admin/lists/EmptyText';
 import { RowNumber } from '../../admin/lists/RowNumber';
-
-function Actions() {
-  const t = useTranslate();
-  return (
-    <TopToolbar>
-      <Button component={Link} to="/admins/add" variant="contained" startIcon={<AddIcon />}>{t('specter.admins.add')}</Button>
-    </TopToolbar>
-  );
-}
+import { AddNewActions } from '../../admin/lists/AddNewActions';
 
 export function AdminList() {
   const t = useTranslate();
@@ -23,8 +12,8 @@ export function AdminList() {
     <List
       title={t('specter.admins.title')}
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('specter.common.search')} />]}
-      actions={<Actions />}
-      empty={<><Actions /><EmptyText text="specter.admins.empty" /></>}
+      actions={<AddNewActions to="/admins/add" label="specter.admins.add" />}
+      empty={<><AddNewActions to="/admins/add" label="specter.admins.add" /><EmptyText text="specter.admins.empty" /></>}
       exporter={false}
       storeKey={false}
       disableSyncWithLocation

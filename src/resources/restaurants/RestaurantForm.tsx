@@ -1,9 +1,9 @@
 // The fields of Add and Edit restaurant: name, logo, token, branchs_token, system_type, all 'Required'.
 // name_api travels in the form's values but is neither shown nor validated (SPEC.md section 2).
 import { Button } from '@mui/material';
-import { SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useTranslate, type Validator } from 'react-admin';
+import { SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useTranslate } from 'react-admin';
+import { required } from '../../admin/validators';
 
-export const required: Validator = (v) => (v === undefined || v === null || String(v).trim() === '' ? 'specter.validation.required' : undefined);
 
 export function RestaurantForm({ systemTypes, onCancel }: { systemTypes: string[]; onCancel(): void }) {
   const t = useTranslate();

@@ -1,24 +1,15 @@
 // /restaurants: #, Logo, Name, System Type; Branches link, Print QR's (every device), edit, delete; 'Add New'.
 import { Box, Button, IconButton, Tooltip } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { Link } from 'react-router-dom';
-import { Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, List, SearchInput, TextField, useTranslate } from 'react-admin';
 import type { RestaurantWithBranches } from '../../contract/restaurants';
 import { DeleteWithDialogs } from '../../admin/dialogs/DeleteWithDialogs';
 import { EmptyText } from '../../admin/lists/EmptyText';
 import { RowNumber } from '../../admin/lists/RowNumber';
+import { AddNewActions } from '../../admin/lists/AddNewActions';
 import { PrintQrButton } from '../../admin/qr/PrintQrButton';
 import { LogoImage } from './LogoImage';
-
-function Actions() {
-  const t = useTranslate();
-  return (
-    <TopToolbar>
-      <Button component={Link} to="/restaurants/add" variant="contained" startIcon={<AddIcon />}>{t('specter.restaurants.add')}</Button>
-    </TopToolbar>
-  );
-}
 
 function RowActions({ r }: { r: RestaurantWithBranches }) {
   const t = useTranslate();
@@ -42,8 +33,8 @@ export function RestaurantList() {
     <List
       title={t('specter.restaurants.title')}
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('specter.common.search')} />]}
-      actions={<Actions />}
-      empty={<><Actions /><EmptyText text="specter.restaurants.empty" /></>}
+      actions={<AddNewActions to="/restaurants/add" label="specter.restaurants.add" />}
+      empty={<><AddNewActions to="/restaurants/add" label="specter.restaurants.add" /><EmptyText text="specter.restaurants.empty" /></>}
       exporter={false}
       storeKey={false}
       disableSyncWithLocation

@@ -29,6 +29,11 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
+  return openMigratedPglite();
+}
+
+/** A fresh in-memory PGlite with the schema. */
+export async function openMigratedPglite(): Promise<Database> {
   const database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
   return database;

@@ -12,6 +12,7 @@ import type { Deps } from '../../../server/deps';
 import { hashPassword } from '../../../server/lib/passwords';
 import { createTokenService } from '../../../server/lib/tokens';
 import { createPosAdapters } from '../../../server/pos';
+import { openMigratedPglite } from '../helpers/db';
 
 export interface Instance {
   app: FastifyInstance;
@@ -54,11 +55,7 @@ export async function buildInstance(database: Database, overrides: Record<string
 }
 
 /** A fresh in-memory PGlite with the schema. */
-export async function freshPglite(): Promise<Database> {
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await database.migrate();
-  return database;
-}
+export const freshPglite = openMigratedPglite;
 
 /** A new database on the PostgreSQL of url (migrated), dropped by drop(). */
 export async function freshPostgres(url: string, opts: { connectVia?: (u: URL) => URL; poolSize?: number } = {}) {
