@@ -10,9 +10,13 @@ function precompress() {
   return {
     name: 'specter-precompress',
     apply: 'build' as const,
-    closeBundle() {
+    closeBundle(this: { environment?: { name: string } }) {
+      // The server bundle (dist/server) is read from disk by Node, never sent: nothing to compress.
+      if (this.environment?.name === 'ssr') return;
       const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((f) => (statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : [path.join(dir, f)]));
+        readdirSync(dir).flatMap((f) =>
+          statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : [path.join(dir, f)],
+        );
       for (const file of walk('dist').filter((f) => /\.(js|css|html|svg|json)$/.test(f))) {
         const body = readFileSync(file);
         if (body.length < 1024) continue;
@@ -25,20 +29,45 @@ function precompress() {
 
 // Two entries: index.html is the back-office (react-admin, MUI); public.html is the light public entry
 // for /user/invoice and /Privacy (React only). They share no chunk but React itself.
-const API_PREFIXES = ['/admin', '/user', '/statistics', '/order', '/restaurant', '/pos', '/healthz', '/api'];
+// `vite build` builds two environments (builder: {}): the browser's (dist/) and the server's, which is only the
+// invoice page's server render (src/public/invoice-render.tsx -> dist/server/invoice-render.js, loaded by
+// server/plugins/invoicePage.ts; docs/ARCHITECTURE.md, The receipt in the first response).
+const API_PREFIXES = [
+  '/admin',
+  '/user',
+  '/statistics',
+  '/order',
+  '/restaurant',
+  '/pos',
+  '/healthz',
+  '/api',
+  '/customer',
+];
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   base: '/',
   plugins: [react(), precompress()],
+  builder: {},
+  environments: {
+    client: { build: { rollupOptions: { input: { admin: 'index.html', public: 'public.html' } } } },
+    ssr: {
+      build: {
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rollupOptions: {
+          input: { 'invoice-render': 'src/public/invoice-render.tsx' },
+          output: { entryFileNames: '[name].js' },
+        },
+      },
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
-    rollupOptions: {
-      input: { admin: 'index.html', public: 'public.html' },
-    },
   },
   server: {
     // In development the API runs on its own port (npm run dev starts both); page navigations stay with Vite.
@@ -50,7 +79,7 @@ export default defineConfig({
           // Page navigations stay with Vite: the public pages get their own entry, the rest the back-office.
           bypass: (req: { url?: string; headers: { accept?: string } }) => {
             if (!req.headers.accept?.includes('text/html')) return undefined;
-            return /^\/(user\/invoice|Privacy)\b/.test(req.url ?? '') ? '/public.html' : '/index.html';
+            return /^\/(user\/invoice|user\/receipts|Privacy)\b/.test(req.url ?? '') ? '/public.html' : '/index.html';
           },
         },
       ]),

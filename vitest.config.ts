@@ -2,16 +2,26 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Three projects: the web app in jsdom (msw stands in for the API), the server on an embedded PGlite,
-// and - when DATABASE_URL is set - the same server suites again on a real PostgreSQL.
-const serverProject = (name: string, env: Record<string, string>, groupOrder: number) => ({
+// and the same server suites again on a real PostgreSQL. Without DATABASE_URL that third project is not
+// dropped in silence: a name pattern nothing matches collects its tests and reports every one as skipped.
+const MATCHES_NO_TEST = '^(?!)';
+
+const serverProject = (
+  name: string,
+  env: Record<string, string>,
+  groupOrder: number,
+  skipAll = false,
+  include = ['tests/server/**/*.test.ts'],
+) => ({
   test: {
     name,
+    include,
+    ...(skipAll ? { testNamePattern: MATCHES_NO_TEST } : {}),
     // Each project its own group: they run one after another, each with its own worker count.
     sequence: { groupOrder },
-    include: ['tests/server/**/*.test.ts'],
     environment: 'node',
     env,
-    // PGlite instances are big (STACK.md): one per file, two files at a time on this 2-core machine.
+    // PGlite instances are big (docs/PERFORMANCE.md): one per file, two files at a time on this 2-core machine.
     pool: 'forks' as const,
     maxWorkers: 2,
     testTimeout: 30_000,
@@ -34,8 +44,13 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      serverProject('server', { TEST_DB: 'pglite' }, 1),
-      ...(process.env.DATABASE_URL ? [serverProject('server-pg', { TEST_DB: 'postgres' }, 2)] : []),
+      // The server project also runs the tests of the test tooling itself (tests/scripts), once.
+      serverProject('server', { TEST_DB: 'pglite' }, 1, false, [
+        'tests/server/**/*.test.ts',
+        'tests/scripts/**/*.test.ts',
+        'tests/lint/**/*.test.ts',
+      ]),
+      serverProject('server-pg', { TEST_DB: 'postgres' }, 2, !process.env.DATABASE_URL),
     ],
   },
 });

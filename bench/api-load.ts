@@ -1,8 +1,16 @@
-// The API under load (issue 6): autocannon from this process against the server in its own process on
-// loopback, 10 s per case (--seconds N), each case as a ratio of a bare Fastify route in the same run.
-// Data: 100,000 app users seeded in bulk; a Foodics restaurant synced from a stand-in in this process (so
-// the calls Foodics received can be counted). PGlite by default; PostgreSQL too when DATABASE_URL is set.
-import { mkdtempSync } from 'node:fs';
+// The API under load and one call at a time (docs/PERFORMANCE.md, section 3). Method:
+// - the product runs in its own process (server/main.ts, production mode), the ceiling - a bare Fastify route
+//   (bench/bare-server.ts) - in another; autocannon drives both from this process over loopback;
+// - every case is measured right after its own ceiling run (bare, then the case, same connections, same
+//   length), so each ratio compares two runs seconds apart in the same conditions;
+// - before each run the server (and, on PostgreSQL, the bench's database) must be idle: its CPU under 5% of
+//   a core for a second, no query of the bench's database still running;
+// - each list/search case is also run with one connection (one call at a time) for its p99.
+// Data: PGlite with 100,000 app users (seeded here); PostgreSQL with 1,000,000 app users and 10,000,000 saved
+// orders - BENCH_PG_URL names a database seeded beforehand (npm run seed:big), else DATABASE_URL gets a new one
+// seeded here (--users / --orders). A Foodics restaurant is synced from a stand-in in this process, so the
+// Foodics calls can be counted. Usage: npx tsx bench/api-load.ts [--seconds 5] [--db pglite|postgres|both]
+import { readFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -10,26 +18,100 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { startFoodicsStandIn } from '../server/stand-ins/foodics/server';
 import { FIXTURE } from '../server/stand-ins/foodics/fixture';
-import { startProcess, table } from './lib';
+import { startProcess, table, type Started } from './lib';
 import { seedBig } from './seed-big';
 
-const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 10;
+const arg = (name: string, def: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : def;
+};
+const seconds = Number(arg('seconds', '5'));
 const ADMIN = { email: 'bench@specter.sa', password: 'bench-password-1' };
+type Kind = 'pglite' | 'postgres';
 
-async function load(url: string, opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {}) {
-  const r = await autocannon({ url, connections: 32, duration: seconds, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts };
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  bad: number;
+}
+async function load(
+  url: string,
+  connections: number,
+  opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+): Promise<Run> {
+  const r = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    method: opts.method ?? 'GET',
+    headers: opts.headers,
+    body: opts.body,
+  });
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    bad: r.non2xx + r.errors + r.timeouts,
+  };
 }
 
-async function prepareDatabase(kind: 'pglite' | 'postgres'): Promise<{ env: Record<string, string>; dataDir?: string }> {
+/** CPU seconds a process has used (utime + stime), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Waits (at most 60 s) until the server used under 5% of a core for a second and its database runs no query. */
+async function untilIdle(server: Started, pgUrl?: string) {
+  const until = Date.now() + 60_000;
+  const pgClient = pgUrl ? new pg.Client({ connectionString: pgUrl }) : null;
+  await pgClient?.connect();
+  try {
+    while (Date.now() < until) {
+      const before = cpuSeconds(server.pid);
+      await new Promise((r) => setTimeout(r, 1000));
+      const busy = cpuSeconds(server.pid) - before > 0.05;
+      const active = pgClient
+        ? Number(
+            (
+              await pgClient.query(
+                `select count(*) as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+              )
+            ).rows[0].n,
+          )
+        : 0;
+      if (!busy && active === 0) return;
+    }
+  } finally {
+    await pgClient?.end();
+  }
+}
+
+async function prepareDatabase(
+  kind: Kind,
+): Promise<{ env: Record<string, string>; dataDir?: string; pgUrl?: string; label: string }> {
   if (kind === 'pglite') {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'specter-load-'));
     const db = await openDatabase({ dataDir });
     await db.migrate();
-    await seedBig(db, 100_000, 0);
+    const s = await seedBig(db, 100_000, 0);
     await db.close();
-    return { env: { DATA_DIR: dataDir }, dataDir };
+    return {
+      env: { DATA_DIR: dataDir },
+      dataDir,
+      label: `100,000 users (seeded in ${(s.usersMs / 1000).toFixed(0)} s)`,
+    };
   }
+  const tmp = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'specter-load-')) };
+  if (process.env.BENCH_PG_URL)
+    return {
+      env: { ...tmp, DATABASE_URL: process.env.BENCH_PG_URL },
+      pgUrl: process.env.BENCH_PG_URL,
+      label: 'seeded beforehand',
+    };
   const base = process.env.DATABASE_URL!;
   const name = `specter_load_${Date.now()}`;
   const c = new pg.Client({ connectionString: base });
@@ -38,60 +120,172 @@ async function prepareDatabase(kind: 'pglite' | 'postgres'): Promise<{ env: Reco
   await c.end();
   const u = new URL(base);
   u.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: u.toString() });
+  const db = await openDatabase({ databaseUrl: u.toString(), queryTimeoutMs: 0 });
   await db.migrate();
-  await seedBig(db, 100_000, 0);
+  const s = await seedBig(db, Number(arg('users', '1000000')), Number(arg('orders', '10000000')));
   await db.close();
-  return { env: { DATABASE_URL: u.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'specter-load-')) } };
+  return {
+    env: { ...tmp, DATABASE_URL: u.toString() },
+    pgUrl: u.toString(),
+    label: `seeded ${s.users} users + ${s.orders} orders in ${Math.round((s.usersMs + s.ordersMs + s.vacuumMs) / 1000)} s`,
+  };
 }
 
-export async function apiLoad() {
+export async function apiLoad(
+  kinds: Kind[] = process.env.DATABASE_URL || process.env.BENCH_PG_URL ? ['pglite', 'postgres'] : ['pglite'],
+) {
   const rows: Record<string, string | number>[] = [];
   const bare = await startProcess(['--import', 'tsx', 'bench/bare-server.ts'], {}, /bare listening/);
-  const ceiling = await load(`${bare.url}/bare`);
-  await bare.stop();
-  rows.push({ case: 'bare Fastify route (ceiling)', db: '-', 'req/s': ceiling.rps, 'p50 ms': ceiling.p50, 'p99 ms': ceiling.p99, '% of ceiling': '100%', notes: '' });
+  try {
+    for (const kind of kinds) {
+      const foodics = await startFoodicsStandIn();
+      const prepared = await prepareDatabase(kind);
+      console.error(`[${kind}] ${prepared.label}`);
+      const server = await startProcess(
+        ['--import', 'tsx', 'server/main.ts'],
+        {
+          ...prepared.env,
+          NODE_ENV: 'production',
+          DEMO_DATA: '0',
+          FOODICS_STAND_IN: '0',
+          FOODICS_BASE_URL: foodics.url,
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          SMS_PROVIDER: 'twilio',
+          TWILIO_ACCOUNT_SID: 'x',
+          TWILIO_AUTH_TOKEN: 'x',
+          TWILIO_FROM: '+1',
+          JWT_SECRET: 'bench-secret-bench-secret-0123456789',
+          LOGIN_FAILURES_PER_15M: '1000000',
+          LOGIN_EMAIL_FAILURES_PER_15M: '1000000',
+          LOGIN_IP_FAILURES_PER_15M: '1000000',
+          REDIS_URL: '',
+        },
+        /Specter is running at/,
+        prepared.dataDir,
+      );
+      try {
+        const login = await fetch(`${server.url}/admin/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ADMIN),
+        });
+        const token = ((await login.json()) as { data: { token: string } }).data.token;
+        const auth = { authorization: `Bearer ${token}` };
+        const created = await fetch(`${server.url}/restaurant`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: 'Bench Grill',
+            logo: 'https://x.example/l.png',
+            token: foodics.token,
+            branchs_token: foodics.token,
+            system_type: 'Foodics',
+          }),
+        });
+        const restId = ((await created.json()) as { id: number }).id;
+        foodics.addOrder(FIXTURE.devices[0].id);
 
-  const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  for (const kind of kinds) {
-    const foodics = await startFoodicsStandIn();
-    const prepared = await prepareDatabase(kind);
-    const server = await startProcess(['--import', 'tsx', 'server/main.ts'], {
-      ...prepared.env, NODE_ENV: 'production', DEMO_DATA: '0', FOODICS_STAND_IN: '0', FOODICS_BASE_URL: foodics.url,
-      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'x', TWILIO_AUTH_TOKEN: 'x', TWILIO_FROM: '+1',
-      JWT_SECRET: 'bench-secret-bench-secret-0123456789', LOGIN_FAILURES_PER_15M: '1000000', REDIS_URL: '',
-    }, /Specter is running at/, prepared.dataDir);
-    try {
-      const login = await fetch(`${server.url}/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-      const token = ((await login.json()) as { data: { token: string } }).data.token;
-      const auth = { authorization: `Bearer ${token}` };
-      const created = await fetch(`${server.url}/restaurant`, {
-        method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Bench Grill', logo: 'https://x.example/l.png', token: foodics.token, branchs_token: foodics.token, system_type: 'Foodics' }),
-      });
-      const restId = ((await created.json()) as { id: number }).id;
+        const list = (p: string) => `${server.url}${p}`;
+        const cases: {
+          name: string;
+          url: string;
+          one?: boolean;
+          opts?: Parameters<typeof load>[2];
+          note?: () => string;
+        }[] = [];
+        let foodicsBefore = 0;
+        cases.push({
+          name: 'GET last-order, one hot till',
+          url: list(`/order/foodics/web/last-order?restaurantId=${restId}&casherId=${FIXTURE.devices[0].id}`),
+          note: () => `${foodics.calls('/orders') - foodicsBefore} Foodics calls (cache 10 s)`,
+        });
+        cases.push({ name: 'GET /statistics', url: list('/statistics'), one: true, opts: { headers: auth } });
+        cases.push({
+          name: 'GET /order/last-orders',
+          url: list('/order/last-orders'),
+          one: true,
+          opts: { headers: auth },
+        });
+        for (const [name, qs] of [
+          ['GET /user page 1, no term', 'page=1&perPage=25&sort=createdAt&order=DESC'],
+          ['GET /user page 2,000, no term', 'page=2000&perPage=25&sort=createdAt&order=DESC'],
+          ['GET /user "sara" (10% of users) page 1', 'page=1&perPage=25&sort=createdAt&order=DESC&q=sara'],
+          ['GET /user "sara" page 2,000', 'page=2000&perPage=25&sort=createdAt&order=DESC&q=sara'],
+          ['GET /user phone part "1234" page 1', 'page=1&perPage=25&sort=createdAt&order=DESC&q=1234'],
+          ['GET /user phone part "1234" page 2,000', 'page=2000&perPage=25&sort=createdAt&order=DESC&q=1234'],
+          ['GET /admin page 1, no term', 'page=1&perPage=25'],
+          ['GET /admin "bench" page 1', 'page=1&perPage=25&q=bench'],
+        ] as const)
+          cases.push({
+            name,
+            url: list(`/${name.startsWith('GET /admin') ? 'admin' : 'user'}?${qs}`),
+            one: true,
+            opts: { headers: auth },
+          });
+        cases.push({
+          name: 'GET /restaurant page 1, no term',
+          url: list('/restaurant?page=1&perPage=25'),
+          one: true,
+          opts: { headers: auth },
+        });
+        cases.push({
+          name: 'GET /restaurant "grill" page 1',
+          url: list('/restaurant?page=1&perPage=25&q=grill'),
+          one: true,
+          opts: { headers: auth },
+        });
+        cases.push({
+          name: 'POST /admin/login (argon2id)',
+          url: list('/admin/login'),
+          opts: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) },
+        });
 
-      const before = foodics.calls('/orders');
-      const hot = await load(`${server.url}/order/foodics/web/last-order?restaurantId=${restId}&casherId=${FIXTURE.devices[0].id}`);
-      const foodicsCalls = foodics.calls('/orders') - before;
-      const pct = (x: { rps: number }) => `${Math.round((100 * x.rps) / ceiling.rps)}%`;
-      rows.push({ case: 'GET last-order, one hot till', db: kind, 'req/s': hot.rps, 'p50 ms': hot.p50, 'p99 ms': hot.p99, '% of ceiling': pct(hot), notes: `${foodicsCalls} Foodics calls in ${seconds} s (cache 10 s); non-2xx ${hot.non2xx}` });
-      const stats = await load(`${server.url}/statistics`, { headers: auth });
-      rows.push({ case: 'GET /statistics', db: kind, 'req/s': stats.rps, 'p50 ms': stats.p50, 'p99 ms': stats.p99, '% of ceiling': pct(stats), notes: `non-2xx ${stats.non2xx}` });
-      const users = await load(`${server.url}/user?page=1&perPage=25&sort=createdAt&order=DESC&q=0001234`, { headers: auth });
-      rows.push({ case: 'GET /user paged + search (phone part), 100k',  db: kind, 'req/s': users.rps, 'p50 ms': users.p50, 'p99 ms': users.p99, '% of ceiling': pct(users), notes: `non-2xx ${users.non2xx}` });
-      const broad = await load(`${server.url}/user?page=3&perPage=25&sort=createdAt&order=DESC&q=sara`, { headers: auth });
-      rows.push({ case: 'GET /user search matching 10,000 of 100k', db: kind, 'req/s': broad.rps, 'p50 ms': broad.p50, 'p99 ms': broad.p99, '% of ceiling': pct(broad), notes: `non-2xx ${broad.non2xx}; exact total over 10,000 matches` });
-      const page = await load(`${server.url}/user?page=40&perPage=25&sort=createdAt&order=DESC`, { headers: auth });
-      rows.push({ case: 'GET /user page 40, no search, 100k', db: kind, 'req/s': page.rps, 'p50 ms': page.p50, 'p99 ms': page.p99, '% of ceiling': pct(page), notes: `non-2xx ${page.non2xx}; estimated total` });
-      const logins = await load(`${server.url}/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-      rows.push({ case: 'POST /admin/login (argon2id)', db: kind, 'req/s': logins.rps, 'p50 ms': logins.p50, 'p99 ms': logins.p99, '% of ceiling': pct(logins), notes: `non-2xx ${logins.non2xx}; bound by the password hash` });
-    } finally {
-      await server.stop();
-      await foodics.close();
+        for (const c of cases) {
+          const alone = c.one ? (await untilIdle(server, prepared.pgUrl), await load(c.url, 1, c.opts)) : null;
+          await untilIdle(server, prepared.pgUrl);
+          const ceiling = await load(`${bare.url}/bare`, 32);
+          await untilIdle(server, prepared.pgUrl);
+          foodicsBefore = foodics.calls('/orders');
+          const crowd = await load(c.url, 32, c.opts);
+          rows.push({
+            case: c.name,
+            db: kind,
+            'alone p50/p99/max ms': alone ? `${alone.p50} / ${alone.p99} / ${alone.max}` : '-',
+            '32 conn req/s': crowd.rps,
+            'p99 / max ms': `${crowd.p99} / ${crowd.max}`,
+            'bare req/s': ceiling.rps,
+            'of bare': `${Math.round((100 * crowd.rps) / ceiling.rps)}%`,
+            notes: [c.note?.(), crowd.bad || alone?.bad ? `non-2xx/errors ${crowd.bad + (alone?.bad ?? 0)}` : '']
+              .filter(Boolean)
+              .join('; '),
+          });
+          console.error(`[${kind}] ${c.name}: ${JSON.stringify(rows.at(-1))} load ${os.loadavg()[0].toFixed(1)}`);
+        }
+      } finally {
+        await server.stop();
+        await foodics.close();
+      }
     }
+  } finally {
+    await bare.stop();
   }
   return rows;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) table(await apiLoad());
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const which = arg('db', 'both');
+  console.log(
+    `api-load ${new Date().toISOString()} - ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}\n`,
+  );
+  table(await apiLoad(which === 'both' ? undefined : [which as Kind]));
+  console.log(
+    `\nload average at the end: ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
+}

@@ -26,7 +26,10 @@ export function firstVisit(html: string, routeChunks: string[] = []) {
   const route = assets.filter((f) => routeChunks.some((r) => f.startsWith(`${r}-`)));
   const entries = [
     ...route.filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`),
-    ...[...page.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g), ...page.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map((m) => m[1]),
+    ...[
+      ...page.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g),
+      ...page.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
+    ].map((m) => m[1]),
   ];
   const files = new Set<string>();
   for (const e of entries) staticGraph(e, files);
@@ -36,7 +39,11 @@ export function firstVisit(html: string, routeChunks: string[] = []) {
     ...route.filter((f) => f.endsWith('.css')).map((f) => `assets/${f}`),
   ];
   const gz = (f: string) => gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length;
-  return { js: [...files].reduce((s, f) => s + gz(f), 0), css: [...new Set(css)].reduce((s, f) => s + gz(f), 0), files: [...files] };
+  return {
+    js: [...files].reduce((s, f) => s + gz(f), 0),
+    css: [...new Set(css)].reduce((s, f) => s + gz(f), 0),
+    files: [...files],
+  };
 }
 
 export function bundleSizes() {
@@ -44,7 +51,13 @@ export function bundleSizes() {
   const invoice = firstVisit('public.html', ['InvoicePage']);
   const admin = firstVisit('index.html');
   return [
-    { page: 'invoice (/user/invoice)', 'JS gz': kb(invoice.js), 'CSS gz': kb(invoice.css), budget: '80 KB JS', ok: invoice.js <= 80 * 1024 ? 'yes' : 'NO' },
+    {
+      page: 'invoice (/user/invoice)',
+      'JS gz': kb(invoice.js),
+      'CSS gz': kb(invoice.css),
+      budget: '80 KB JS',
+      ok: invoice.js <= 80 * 1024 ? 'yes' : 'NO',
+    },
     { page: 'back-office (/login)', 'JS gz': kb(admin.js), 'CSS gz': kb(admin.css), budget: '-', ok: '-' },
   ];
 }

@@ -27,7 +27,12 @@ export interface Started {
 }
 
 /** Runs `node <script>` with env until its output matches ready; kills it (and its data folder) on stop. */
-export async function startProcess(script: string[], env: Record<string, string>, ready: RegExp, dataDir?: string): Promise<Started> {
+export async function startProcess(
+  script: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  dataDir?: string,
+): Promise<Started> {
   const port = await freePort();
   let out = '';
   const child = spawn(process.execPath, script, {
@@ -54,8 +59,16 @@ export async function startProcess(script: string[], env: Record<string, string>
   };
 }
 
-export async function startProduct(env: Record<string, string> = {}, dataDir = mkdtempSync(path.join(os.tmpdir(), 'specter-bench-'))) {
-  const s = await startProcess(['scripts/start.mjs'], { DATA_DIR: dataDir, NODE_ENV: 'development', SKIP_BUILD: '1', ...env }, /Specter is running at/, dataDir);
+export async function startProduct(
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'specter-bench-')),
+) {
+  const s = await startProcess(
+    ['scripts/start.mjs'],
+    { DATA_DIR: dataDir, NODE_ENV: 'development', SKIP_BUILD: '1', ...env },
+    /Specter is running at/,
+    dataDir,
+  );
   const creds = /Sign in with: (\S+) \/ (\S+)/.exec(s.log());
   return { ...s, dataDir, admin: creds ? { email: creds[1], password: creds[2] } : null };
 }

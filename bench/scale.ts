@@ -1,4 +1,4 @@
-// Scale of the data (issue 6, item 4): seed 100,000 app users and 1,000,000 saved orders (--orders N to
+// Scale of the data (docs/PERFORMANCE.md, section 4): seed 100,000 app users and 1,000,000 saved orders (--orders N to
 // change) into a fresh PGlite (and PostgreSQL when DATABASE_URL is set), then time what the screens ask for:
 // the statistics, Latest Orders, and paged/searched lists, each the median of 5 runs through the real app.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,9 +22,18 @@ const ORDERS = ordersArg > 0 ? Number(process.argv[ordersArg + 1]) : 1_000_000;
 async function timeCalls(database: Database, kind: string) {
   const config = testConfig();
   const tokens = createTokenService(config.JWT_SECRET!, config.JWT_TTL);
-  const app = await buildApp({ config, database, tokens, pos: createPosAdapters(config, database), sms: createSmsSender(config, { info: () => {} }) });
+  const app = await buildApp({
+    config,
+    database,
+    tokens,
+    pos: createPosAdapters(config, database),
+    sms: createSmsSender(config, { info: () => {} }),
+  });
   await app.ready();
-  const [a] = await database.db.insert(admins).values({ name: 'Bench', email: `bench-${Date.now()}@x.sa`, passwordHash: await hashPassword('bench-pass-1') }).returning();
+  const [a] = await database.db
+    .insert(admins)
+    .values({ name: 'Bench', email: `bench-${Date.now()}@x.sa`, passwordHash: await hashPassword('bench-pass-1') })
+    .returning();
   const headers = { authorization: `Bearer ${await tokens.issue(a.id)}` };
   const rows = [];
   for (const [name, url] of [
@@ -56,7 +65,13 @@ export async function scale() {
   const lite = await openDatabase({ dataDir: dir });
   await lite.migrate();
   const seeded = await seedBig(lite, 100_000, ORDERS);
-  rows.push({ db: 'pglite', call: `seed ${seeded.users} users + ${seeded.orders} orders`, 'median ms': seeded.usersMs + seeded.ordersMs, 'max ms': '-', status: '-' });
+  rows.push({
+    db: 'pglite',
+    call: `seed ${seeded.users} users + ${seeded.orders} orders`,
+    'median ms': seeded.usersMs + seeded.ordersMs,
+    'max ms': '-',
+    status: '-',
+  });
   rows.push(...(await timeCalls(lite, 'pglite')));
   await lite.close();
   rmSync(dir, { recursive: true, force: true });
@@ -68,10 +83,16 @@ export async function scale() {
     await c.query(`CREATE DATABASE ${name}`);
     const u = new URL(process.env.DATABASE_URL);
     u.pathname = `/${name}`;
-    const pgdb = await openDatabase({ databaseUrl: u.toString() });
+    const pgdb = await openDatabase({ databaseUrl: u.toString(), queryTimeoutMs: 0 });
     await pgdb.migrate();
     const s = await seedBig(pgdb, 100_000, ORDERS);
-    rows.push({ db: 'postgres', call: `seed ${s.users} users + ${s.orders} orders`, 'median ms': s.usersMs + s.ordersMs, 'max ms': '-', status: '-' });
+    rows.push({
+      db: 'postgres',
+      call: `seed ${s.users} users + ${s.orders} orders`,
+      'median ms': s.usersMs + s.ordersMs,
+      'max ms': '-',
+      status: '-',
+    });
     rows.push(...(await timeCalls(pgdb, 'postgres')));
     await pgdb.close();
     await c.query(`DROP DATABASE ${name} WITH (FORCE)`);

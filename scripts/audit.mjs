@@ -16,7 +16,9 @@ if (!report.metadata?.vulnerabilities) {
   process.exit(0);
 }
 const { high = 0, critical = 0, moderate = 0, low = 0 } = report.metadata.vulnerabilities;
-console.log(`npm audit (production dependencies): critical ${critical}, high ${high}, moderate ${moderate}, low ${low}`);
+console.log(
+  `npm audit (production dependencies): critical ${critical}, high ${high}, moderate ${moderate}, low ${low}`,
+);
 if (high + critical > 0) {
   console.error('High or critical advisories in production dependencies: run `npm audit --omit=dev` for details.');
   process.exit(1);

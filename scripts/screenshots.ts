@@ -20,15 +20,29 @@ const LOCALE_KEY = 'specter.locale';
 
 /** Per language: which receipt the invoice shots save and with which phone (one code per phone per 60 s, one save per order). */
 const RUNS: Record<Lang, { browserLocale: string; deviceId: string; phone: string; permissionDenied: string }> = {
-  en: { browserLocale: 'en-US', deviceId: '7d000000-0001-4000-8000-00000000c001', phone: '0501112233', permissionDenied: 'Permission Denied' },
-  ar: { browserLocale: 'ar-SA', deviceId: '7d000000-0002-4000-8000-00000000c002', phone: '0502223344', permissionDenied: 'الصلاحية مرفوضة' },
+  en: {
+    browserLocale: 'en-US',
+    deviceId: '7d000000-0001-4000-8000-00000000c001',
+    phone: '0501112233',
+    permissionDenied: 'Permission Denied',
+  },
+  // Drive Thru: the demo's Cashier 2 holds an order that is saved already (no Save Invoice to photograph).
+  ar: {
+    browserLocale: 'ar-SA',
+    deviceId: '7d000000-0003-4000-8000-00000000c003',
+    phone: '0502223344',
+    permissionDenied: 'الصلاحية مرفوضة',
+  },
 };
 
 const produced: string[] = [];
 
 function build() {
   console.log('screenshots: building the web app (vite build)…');
-  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error(`vite build failed (${r.status})`);
 }
 
@@ -40,7 +54,13 @@ async function shot(page: Page, lang: Lang, name: string) {
     await Promise.all(
       Array.from(document.images)
         .filter((img) => !img.complete)
-        .map((img) => new Promise((resolve) => { img.addEventListener('load', resolve, { once: true }); img.addEventListener('error', resolve, { once: true }); })),
+        .map(
+          (img) =>
+            new Promise((resolve) => {
+              img.addEventListener('load', resolve, { once: true });
+              img.addEventListener('error', resolve, { once: true });
+            }),
+        ),
     );
   });
   // park the pointer in an empty corner so no field or row shows its hover colour
@@ -93,6 +113,7 @@ async function backOffice(product: RunningProduct, lang: Lang) {
     // home (dashboard): tiles with numbers and the Latest Orders rows
     await firstRow(page).waitFor();
     await page.waitForFunction(() => /\d/.test(document.querySelector('main')?.textContent ?? ''));
+    await page.locator('[data-testid=funnel-chart] svg').first().waitFor(); // the lazily loaded funnel chart
     await shot(page, lang, 'home');
 
     // admins
@@ -117,11 +138,21 @@ async function backOffice(product: RunningProduct, lang: Lang) {
     await shot(page, lang, 'users');
 
     // users-delete-dialog: the confirm dialog open (then cancelled: nothing is deleted)
-    await firstRow(page).getByRole('button', { name: /^(Delete|حذف) / }).click();
+    await firstRow(page)
+      .getByRole('button', { name: /^(Delete|حذف) / })
+      .click();
     await page.getByRole('dialog').waitFor();
     await shot(page, lang, 'users-delete-dialog');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // orders: the saved orders, newest first; then the first one expanded to its item lines
+    await go('/orders');
+    await firstRow(page).waitFor();
+    await shot(page, lang, 'orders');
+    await firstRow(page).click();
+    await page.locator('table table').first().waitFor();
+    await shot(page, lang, 'orders-expanded');
 
     // restaurants
     await go('/restaurants');
@@ -135,7 +166,9 @@ async function backOffice(product: RunningProduct, lang: Lang) {
 
     // restaurants-edit (id 1): wait until the record fills the form
     await go('/restaurants/edit/1');
-    await page.waitForFunction(() => ((document.querySelector('input[name=name]') as HTMLInputElement | null)?.value ?? '') !== '');
+    await page.waitForFunction(
+      () => ((document.querySelector('input[name=name]') as HTMLInputElement | null)?.value ?? '') !== '',
+    );
     await shot(page, lang, 'restaurants-edit');
 
     // branches of restaurant 1; the devices shot uses the first branch's own link
@@ -144,7 +177,8 @@ async function backOffice(product: RunningProduct, lang: Lang) {
     await page.waitForFunction(() => /\S+\s+\S+/.test(document.querySelector('h1')?.textContent ?? ''));
     const href = await page.locator('a[href^="/restaurants/devices/1/"]').first().getAttribute('href');
     if (!href) throw new Error('No Devices link on /restaurants/branches/1');
-    if (href !== '/restaurants/devices/1/1') console.log(`  note: the first branch's devices link is ${href}, not /restaurants/devices/1/1`);
+    if (href !== '/restaurants/devices/1/1')
+      console.log(`  note: the first branch's devices link is ${href}, not /restaurants/devices/1/1`);
     await shot(page, lang, 'branches');
 
     // devices
@@ -152,10 +186,46 @@ async function backOffice(product: RunningProduct, lang: Lang) {
     await firstRow(page).waitFor();
     await shot(page, lang, 'devices');
 
+    // qr-sheet: the printable sheet of restaurant 1, one card per till
+    await go('/restaurants/sheet/1');
+    await page.getByTestId('qr-card').first().waitFor();
+    await shot(page, lang, 'qr-sheet');
+
     // permission-denied (unknown path while signed in)
     await go('/nowhere');
     await page.getByRole('heading', { level: 1, name: run.permissionDenied }).waitFor();
     await shot(page, lang, 'permission-denied');
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The back-office on a 390 px phone: no sideways scrolling, Language and Logout on screen. */
+async function backOfficePhone(product: RunningProduct, lang: Lang) {
+  const run = RUNS[lang];
+  const browser = await openBrowser({ phone: true, locale: run.browserLocale });
+  try {
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const go = (p: string) => page.goto(`${product.url}${p}`);
+    await go('/login');
+    await useLang(page, lang);
+    const creds = demoAdmin(product);
+    await page.locator('input[name=email]').fill(creds.email);
+    await page.locator('input[name=password]').fill(creds.password);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL('**/home');
+    await firstRow(page).waitFor();
+    await shot(page, lang, 'phone-home');
+    for (const [p, name] of [
+      ['/users', 'phone-users'],
+      ['/restaurants', 'phone-restaurants'],
+    ] as const) {
+      await go(p);
+      await firstRow(page).waitFor();
+      await shot(page, lang, name);
+    }
   } finally {
     await browser.close();
   }
@@ -180,6 +250,11 @@ async function publicPages(product: RunningProduct, lang: Lang) {
     await page.goto(invoiceUrl(run.deviceId));
     await page.getByText(t.takeout, { exact: false }).first().waitFor();
     await shot(page, lang, 'invoice');
+
+    // invoice-vat: the VAT lines, the VAT number and the e-invoice QR (the demo's Najd Grill has a VAT number)
+    await page.locator('.vat .e-invoice-qr').scrollIntoViewIfNeeded();
+    await shot(page, lang, 'invoice-vat');
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     // invoice-phone-step: the phone typed in, the form scrolled into view
     await page.getByRole('button', { name: t.saveInvoice }).click();
@@ -220,6 +295,7 @@ async function main() {
     for (const lang of ['en', 'ar'] as const) {
       console.log(`screenshots: back-office, ${lang}`);
       await backOffice(product, lang);
+      await backOfficePhone(product, lang);
     }
     for (const lang of ['en', 'ar'] as const) {
       console.log(`screenshots: public pages, ${lang}`);

@@ -14,14 +14,27 @@ function newestMtime(p) {
   return newest;
 }
 
-const sources = ['src', 'public', 'index.html', 'public.html', 'vite.config.ts'].map((p) => path.join(root, p)).filter(existsSync);
-const stale = !existsSync(dist) || Math.max(...sources.map(newestMtime)) > statSync(dist).mtimeMs;
+const sources = ['src', 'public', 'index.html', 'public.html', 'vite.config.ts']
+  .map((p) => path.join(root, p))
+  .filter(existsSync);
+// A build from before the invoice page's server render (dist/server) counts as stale too.
+const stale =
+  !existsSync(dist) ||
+  !existsSync(path.join(root, 'dist', 'server', 'invoice-render.js')) ||
+  Math.max(...sources.map(newestMtime)) > statSync(dist).mtimeMs;
 if (stale && process.env.SKIP_BUILD !== '1') {
   console.log('Building the web app (vite build)...');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,14 +1,16 @@
-// npm test: every suite. Typecheck; Vitest (web components, server on PGlite, and server on PostgreSQL
-// when DATABASE_URL is set); then the end-to-end journeys in Chromium (skipped with a clear line when
-// Chromium is missing, except under CI where they must run). Ends with one "N passed, N failed" line.
+// npm test: every suite. Typecheck; lint (ESLint, Prettier); Vitest (web components, server on PGlite, and server
+// on PostgreSQL - its tests reported as skipped when DATABASE_URL is unset, like those needing REDIS_URL); then the
+// end-to-end journeys in Chromium (reported as skipped when Chromium is missing, except under CI where
+// they must run). Ends with one "N passed, N failed, N skipped" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { addReport, closingLine, emptyTotals } from './lib/testTotals.mjs';
 
 const node = process.execPath;
 const reports = mkdtempSync(path.join(os.tmpdir(), 'specter-test-'));
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const totals = emptyTotals();
 let failedSuites = 0;
 
 function run(label, args, jsonReport) {
@@ -16,23 +18,30 @@ function run(label, args, jsonReport) {
   const r = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, SPECTER_TEST_REPORT: jsonReport ?? '' } });
   if (r.status !== 0) failedSuites++;
   if (jsonReport && existsSync(jsonReport)) {
-    const j = JSON.parse(readFileSync(jsonReport, 'utf8'));
-    totals.passed += j.numPassedTests ?? 0;
-    totals.failed += j.numFailedTests ?? 0;
-    totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+    addReport(totals, JSON.parse(readFileSync(jsonReport, 'utf8')));
   } else if (r.status !== 0) {
     totals.failed += 1;
+  } else if (!jsonReport) {
+    totals.passed += 1; // a check without a report of its own (typecheck, lint) counts as one
   }
 }
 
 run('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
+run('lint: eslint (house rules as import boundaries)', ['node_modules/eslint/bin/eslint.js', '.']);
+run('lint: prettier --check', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']);
 const unit = path.join(reports, 'vitest.json');
-run(`vitest: web, server${process.env.DATABASE_URL ? ', server-pg' : ''}`, [
-  'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unit}`,
-], unit);
+if (!process.env.DATABASE_URL)
+  console.log('server-pg: SKIPPED - DATABASE_URL is unset; its tests are counted as skipped.');
+if (!process.env.REDIS_URL)
+  console.log('Redis: SKIPPED - REDIS_URL is unset; the tests that need it are counted as skipped.');
+run(
+  'vitest: web, server, server-pg',
+  ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unit}`],
+  unit,
+);
 run('end to end (Chromium)', ['tests/e2e/run.mjs'], path.join(reports, 'e2e.json'));
 
 console.log('');
 if (failedSuites) console.error(`${failedSuites} suite(s) failed`);
-console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(closingLine(totals));
 process.exit(failedSuites ? 1 : 0);

@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -10,40 +11,57 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { TOTAL_HEADER } from '../src/contract';
+import { TOTAL_EXACT_HEADER, TOTAL_HEADER } from '../src/contract';
+import type { Config } from './config';
 import type { Deps } from './deps';
+import { loggerOptions } from './lib/logging';
+import { clientErrorHandler } from './lib/clientError';
 import errors from './plugins/errors';
+import language from './plugins/language';
 import auth from './plugins/auth';
 import web from './plugins/web';
+import purge from './plugins/purge';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
 import statisticsRoutes from './routes/statistics';
 import ordersRoutes from './routes/orders';
 import usersRoutes from './routes/users';
+import userLockRoutes from './routes/userLocks';
 import adminsRoutes from './routes/admins';
 import restaurantsRoutes from './routes/restaurants';
 import invoiceRoutes from './routes/invoice';
 import posPushRoutes from './routes/posPush';
+import foodicsWebhookRoutes from './routes/foodicsWebhook';
 import publicConfigRoutes from './routes/publicConfig';
+import customerRoutes from './routes/customer';
+import savedOrdersRoutes from './routes/savedOrders';
+import funnelRoutes from './routes/funnel';
+import exportRoutes from './routes/exports';
+import activityRoutes from './routes/activity';
 
 export type App = FastifyInstance;
+
+/**
+ * TRUST_PROXY for Fastify: the named proxies as they are; a hop count as a function trusting that many hops
+ * nearest the server (Fastify 5 ignores a bare number, failing closed). The client address that every limit
+ * counts is then the socket's, or the one a trusted proxy reported (docs/DEPLOYMENT.md).
+ */
+function trustProxyOption(tp: Config['TRUST_PROXY']) {
+  if (typeof tp === 'number') return (_address: string, hop: number) => hop < tp;
+  return tp ?? false;
+}
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.body.password', 'req.body.otp'],
-          },
+    logger: loggerOptions(config, deps.logStream),
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY ?? false,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Never let a slow client or a stuck dependency hold a request forever.
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     return503OnClosing: true,
+    clientErrorHandler,
     routerOptions: { maxParamLength: 200 },
     // A malformed percent-encoding or an over-long path parameter: the contract's JSON { message }, without
     // echoing the (possibly huge) path back, instead of Fastify's own { error, code, message, statusCode }.
@@ -57,7 +75,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  deps.log = app.log;
 
+  await app.register(language);
   await app.register(errors);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -87,7 +107,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false,
     methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
-    exposedHeaders: [TOTAL_HEADER, 'Retry-After'],
+    exposedHeaders: [TOTAL_HEADER, TOTAL_EXACT_HEADER, 'Retry-After'],
     maxAge: 600,
   });
 
@@ -97,8 +117,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         title: 'Specter API',
         version: '1.0.0',
         description:
-          'The calls of SPEC.md section 7. Lists answer bare arrays unless `page`/`perPage` is given; ' +
-          `then they page, sort and search in the database and report the total in ${TOTAL_HEADER}.`,
+          'The calls of the contract (docs/API.md). Lists answer bare arrays unless `page`/`perPage` is given; ' +
+          `then they page, sort and search in the database and report the total in ${TOTAL_HEADER} ` +
+          `(a search matching more than 1,000 rows reports 1000 with ${TOTAL_EXACT_HEADER}: false).`,
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
@@ -108,17 +129,27 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // The session cookie of My receipts (server/customer/session.ts).
+  await app.register(cookie);
   await app.register(auth);
+  await app.register(purge);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(statisticsRoutes);
   await app.register(ordersRoutes);
   await app.register(usersRoutes);
+  await app.register(userLockRoutes);
   await app.register(adminsRoutes);
   await app.register(restaurantsRoutes);
   await app.register(invoiceRoutes);
   await app.register(posPushRoutes);
+  await app.register(foodicsWebhookRoutes);
   await app.register(publicConfigRoutes);
+  await app.register(customerRoutes);
+  await app.register(savedOrdersRoutes);
+  await app.register(funnelRoutes);
+  await app.register(exportRoutes);
+  await app.register(activityRoutes);
   await app.register(web);
 
   return app;

@@ -1,13 +1,57 @@
 // Every environment variable the server reads, parsed and documented in one place.
 // Nothing else in server/ reads process.env: the parsed Config is passed down.
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { PUBLIC_CONFIG_DEFAULTS } from '../src/contract/publicConfig';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/**
+ * TRUST_PROXY: which peers may tell the client's address in X-Forwarded-For. Off (unset, false, 0), a hop
+ * count (1, 2 ...), or the proxies' addresses / CIDR ranges, comma-separated (Fastify's trustProxy string;
+ * also its named ranges loopback, linklocal, uniquelocal). `true` would trust every peer, so any client could
+ * pick its own address and reset every per-address limit: it is refused (docs/DEPLOYMENT.md).
+ */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyEntry = (entry: string) => {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [addr, bits, ...rest] = entry.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+};
+export const TRUST_PROXY_TRUE_REFUSED =
+  'TRUST_PROXY=true would let any client choose its address with X-Forwarded-For; name the proxies instead ' +
+  '(addresses or CIDR ranges, comma-separated, e.g. TRUST_PROXY=10.0.0.0/8) or the number of proxy hops (e.g. TRUST_PROXY=1)';
+const trustProxy = z.string().transform((raw, ctx): false | number | string[] => {
+  const v = raw.trim().toLowerCase();
+  if (v === 'false' || v === 'no' || v === 'off') return false;
+  if (v === 'true' || v === 'yes' || v === 'on') {
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE_REFUSED });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v);
+  const entries = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isProxyEntry(e));
+  if (!entries.length || bad.length) {
+    ctx.addIssue({ code: 'custom', message: `not an address, CIDR range or hop count: ${bad.join(', ') || raw}` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const csv = z.string().transform((s) =>
-  s.split(',').map((x) => x.trim()).filter(Boolean),
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
 );
 
 export const configSchema = z.object({
@@ -32,14 +76,17 @@ export const configSchema = z.object({
   /** Public address of this deployment, used in QR links (default: the request's own origin). */
   PUBLIC_URL: z.string().url().optional(),
   /** Figure shown on the dashboard's App Downloads tile. */
-  APP_DOWNLOADS: z.coerce.number().int().min(0).default(16),
+  APP_DOWNLOADS: z.coerce.number().int().min(0).default(PUBLIC_CONFIG_DEFAULTS.appDownloads),
   /** Contact details on the Privacy page. */
-  CONTACT_EMAIL: z.string().default('support@specter.sa'),
-  CONTACT_PHONE: z.string().default('+966 11 000 0000'),
+  CONTACT_EMAIL: z.string().default(PUBLIC_CONFIG_DEFAULTS.contactEmail),
+  CONTACT_PHONE: z.string().default(PUBLIC_CONFIG_DEFAULTS.contactPhone),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   /** Serve the built web app from this folder (default ./dist). */
   WEB_DIST: z.string().default('./dist'),
   REDIS_URL: z.string().optional(),
+  /** How long an instance keeps the dashboard's answers and "this token's admin is live", in ms; writes made
+   * through this instance drop them at once (docs/PERFORMANCE.md). 0 = read the database on every call. */
+  ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
 
   // --- Point of sale ---
   FOODICS_BASE_URL: z.string().url().default('https://api.foodics.com/v5'),
@@ -48,11 +95,31 @@ export const configSchema = z.object({
   FOODICS_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Start the local Foodics stand-in inside this process (demo); set by npm start unless FOODICS_BASE_URL is given. */
   FOODICS_STAND_IN: bool.optional(),
+  /** Secret part of the Foodics webhook URL, POST /pos/foodics/webhook/{secret}; unset = no webhook route (404). */
+  FOODICS_WEBHOOK_SECRET: z
+    .string()
+    .min(16)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
+    .optional(),
+  /** Foodics calls allowed per token in any window of FOODICS_BUDGET_WINDOW_MS, shared by every instance. */
+  FOODICS_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** The budget's sliding window, in ms (a minute; tests shorten it). */
+  FOODICS_BUDGET_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Over the budget, a till's last known receipt is still served if it was confirmed at most this long ago. */
+  FOODICS_STALE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** A restaurant whose webhooks arrive is polled only this often per till (the webhooks keep receipts fresh). */
+  FOODICS_WEBHOOK_POLL_MS: z.coerce.number().int().min(0).default(300_000),
+  /** Webhooks count as arriving for a restaurant while its last event is at most this old; then polling resumes. */
+  FOODICS_WEBHOOK_QUIET_MS: z.coerce.number().int().min(1000).default(600_000),
+  /** Minutes after its closing during which an order is shown and can be saved; 0 = no window (back-filling). */
+  CLAIM_WINDOW_MINUTES: z.coerce.number().int().min(0).default(30),
   /** Shared secret for POST /pos/specter/orders (Specter POS pushes orders). */
   POS_PUSH_SECRET: z.string().optional(),
 
-  // --- SMS and one-time codes (SECURITY.md) ---
-  SMS_PROVIDER: z.enum(['console', 'twilio', 'unifonic']).default('console'),
+  // --- SMS and one-time codes (docs/SECURITY.md) ---
+  /** Unset: console on the embedded database; refused on a real database (server/sms/index.ts). */
+  SMS_PROVIDER: z.enum(['console', 'twilio', 'unifonic']).optional(),
   TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
@@ -70,25 +137,62 @@ export const configSchema = z.object({
   OTP_SENDS_PER_15M: z.coerce.number().int().min(1).default(3),
   OTP_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   OTP_SENDS_PER_DAY: z.coerce.number().int().min(1).default(10),
-  OTP_IP_SENDS_PER_10M: z.coerce.number().int().min(1).default(5),
-  OTP_IP_SENDS_PER_DAY: z.coerce.number().int().min(1).default(20),
-  OTP_IP_CHECKS_PER_10M: z.coerce.number().int().min(1).default(20),
+  /** Codes sent for one order (a code is bound to the order shown), whatever the phone. */
+  OTP_SENDS_PER_ORDER: z.coerce.number().int().min(1).default(3),
+  OTP_IP_SENDS_PER_10M: z.coerce.number().int().min(1).default(30),
+  OTP_IP_SENDS_PER_DAY: z.coerce.number().int().min(1).default(200),
+  OTP_IP_CHECKS_PER_10M: z.coerce.number().int().min(1).default(100),
+  /** How long OTP_PHONE_LOCK_AFTER failures in a row lock a phone (an admin can lift it sooner). */
+  OTP_LOCK_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
   SMS_GLOBAL_PER_HOUR: z.coerce.number().int().min(1).default(1000),
   SMS_GLOBAL_PER_DAY: z.coerce.number().int().min(1).default(10000),
   PHONE_DEFAULT_COUNTRY: z.string().length(2).default('SA'),
   PHONE_ALLOWED_COUNTRIES: csv.default(['SA', 'EG']),
+  /** Expired rate counters, codes and phone guards are deleted this often, in seconds (0 = never). */
+  PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(900),
+  /** Failed sign-ins per (client address, e-mail) in 15 minutes; then that pair waits. */
   LOGIN_FAILURES_PER_15M: z.coerce.number().int().min(1).default(10),
-  /** Trust X-Forwarded-For from a load balancer. */
-  TRUST_PROXY: bool.optional(),
+  // --- The scan-to-save funnel and exports (docs/ARCHITECTURE.md) ---
+  /** Time zone whose calendar days the funnel counts in (the restaurants' business day). */
+  FUNNEL_TIME_ZONE: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone')
+    .default('Asia/Riyadh'),
+  /** One browser (address + user agent) counts once per till within this many seconds. */
+  FUNNEL_DEDUPE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Rows read per database round trip while a CSV export streams. */
+  EXPORT_BATCH_SIZE: z.coerce.number().int().min(10).max(10_000).default(1000),
+  /** Failed sign-ins per e-mail from all addresses together in 15 minutes (stops a spread-out attack). */
+  LOGIN_EMAIL_FAILURES_PER_15M: z.coerce.number().int().min(1).default(100),
+  /** Failed sign-ins per client address over all e-mails in 15 minutes (stops a spray of e-mails). */
+  LOGIN_IP_FAILURES_PER_15M: z.coerce.number().int().min(1).default(100),
+  /** Which peers may set the client address with X-Forwarded-For (see trustProxy above); unset = none. */
+  TRUST_PROXY: trustProxy.optional(),
+  /** How long a customer's sign-in to My receipts lasts (docs/CUSTOMER.md). */
+  CUSTOMER_SESSION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
 });
 
 export type Config = z.infer<typeof configSchema>;
 
 /** Parses an environment (process.env by default); throws a readable error on a bad value. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
-  );
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -96,11 +200,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const config = parsed.data;
   // The demo's Foodics stand-in runs when asked, or by default outside production when no Foodics address is set.
-  config.FOODICS_STAND_IN ??= !cleaned.FOODICS_BASE_URL && config.NODE_ENV === 'development';
+  // Never on a real database (docs/DEPLOYMENT.md "Safe defaults").
+  config.FOODICS_STAND_IN ??= !cleaned.FOODICS_BASE_URL && config.NODE_ENV === 'development' && !config.DATABASE_URL;
   return config;
 }
 
 /** A config for tests: defaults plus overrides, never reading process.env. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-0123456789', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-test-secret-0123456789',
+    // Tests read their own writes at once; the one-second answer memory is tested where it is asked for.
+    ANSWER_CACHE_MS: '0',
+    ...overrides,
+  });
 }

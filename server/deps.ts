@@ -14,6 +14,10 @@ export interface Deps {
   sms: SmsSender;
   /** Optional ioredis client for limits shared by several instances. */
   redis?: import('ioredis').Redis;
+  /** Where the log goes (default stdout); tests pass a stream to read it. */
+  logStream?: import('node:stream').Writable;
+  /** The app's logger (server/lib/logging.ts), set by buildApp. */
+  log?: import('fastify').FastifyBaseLogger;
 }
 
 declare module 'fastify' {

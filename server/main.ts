@@ -3,7 +3,7 @@
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { ensureFirstAdmin } from './db/seed/bootstrap';
-import { loadDemoData } from './db/seed/demo';
+import { demoDataWanted, loadDemoData } from './db/seed/demo';
 import { resolveSecret } from './lib/secrets';
 import { createTokenService } from './lib/tokens';
 import { createPosAdapters } from './pos';
@@ -14,6 +14,9 @@ import type { Deps } from './deps';
 
 async function main() {
   let config: Config = loadConfig();
+  // Refuse unsafe combinations before anything starts (docs/DEPLOYMENT.md "Safe defaults").
+  const demoWanted = demoDataWanted(config);
+  createSmsSender(config, { info: () => {} });
   // Demo stand-ins (a local Foodics) when no real POS address is configured and we are not in production.
   const demo = await startDemoServices(config);
   config = demo.config;
@@ -25,7 +28,7 @@ async function main() {
   });
   await database.migrate();
 
-  const secret = resolveSecret(config.JWT_SECRET, config.DATA_DIR);
+  const secret = await resolveSecret(config.JWT_SECRET, config.DATA_DIR, database);
   const tokens = createTokenService(secret, config.JWT_TTL);
   let redis: import('ioredis').Redis | undefined;
   if (config.REDIS_URL) {
@@ -37,16 +40,20 @@ async function main() {
     config: { ...config, JWT_SECRET: secret },
     database,
     tokens,
-    pos: createPosAdapters(config, database),
+    pos: createPosAdapters(config, database, redis),
     // Replaced below by one writing to the app's logger, once the app exists.
-    sms: { name: 'pending', send: async () => { throw new Error('SMS sender not ready'); } },
+    sms: {
+      name: 'pending',
+      send: async () => {
+        throw new Error('SMS sender not ready');
+      },
+    },
     redis,
   };
   const app = await buildApp(deps);
   deps.sms = createSmsSender(deps.config, app.log);
 
   const firstAdmin = await ensureFirstAdmin(database, config);
-  const demoWanted = config.DEMO_DATA ?? (!config.DATABASE_URL && config.NODE_ENV !== 'production');
   if (demoWanted && (await loadDemoData(deps, { foodicsToken: demo.foodicsToken }))) {
     console.log('  Demo data loaded: restaurants, branches and devices from the Foodics stand-in, app users, orders');
   }
@@ -60,6 +67,12 @@ async function main() {
     console.log(`  Sign in with: ${firstAdmin.email} / ${firstAdmin.password ?? '(the ADMIN_PASSWORD you set)'}`);
   }
   console.log(`  API description: ${shown}/api/docs`);
+  demo.connectWebhooks((app.server.address() as import('node:net').AddressInfo).port);
+  if (config.FOODICS_STAND_IN) {
+    console.log(
+      `  Foodics stand-in (demo POS): ${config.FOODICS_BASE_URL}; close an order on a till with POST /_stand-in/orders {"device_id": ".."} (its webhook brings it to the receipt at once)`,
+    );
+  }
   console.log('');
 
   let closing = false;

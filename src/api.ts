@@ -3,5 +3,5 @@ export const API_URL: string =
   (import.meta.env?.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') ??
   (typeof window !== 'undefined' ? window.location.origin : '');
 
-/** The key the token is stored under in local storage (SPEC.md section 3). */
+/** The key the token is stored under in local storage (docs/PRODUCT.md, Entities). */
 export const TOKEN_KEY = 'token';

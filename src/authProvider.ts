@@ -1,5 +1,5 @@
-// Sign-in for the back-office (SPEC.md sections 4 and 7): POST /admin/login stores the token under `token`
-// in local storage; route guards ask POST /user/isVerify. The answer is cached for a few seconds because
+// Sign-in for the back-office (docs/PRODUCT.md, States; docs/API.md, Sign-in): POST /admin/login stores the token under
+// `token` in local storage; route guards ask POST /user/isVerify. The answer is cached for a few seconds because
 // react-admin checks auth on every page mount; the cache is dropped on login and logout.
 import type { AuthProvider } from 'react-admin';
 import { LOGIN_FAILED } from './contract/auth';
@@ -7,7 +7,10 @@ import { API_URL, TOKEN_KEY } from './api';
 
 const VERIFY_CACHE_MS = 5000;
 
-export function createAuthProvider(apiUrl = API_URL, storage: Storage = globalThis.localStorage): AuthProvider & { verify(): Promise<boolean> } {
+export function createAuthProvider(
+  apiUrl = API_URL,
+  storage: Storage = globalThis.localStorage,
+): AuthProvider & { verify(): Promise<boolean> } {
   let cached: { token: string; at: number; ok: boolean } | null = null;
 
   async function verify(): Promise<boolean> {

@@ -1,140 +1,295 @@
-// react-admin calls -> the URLs of SPEC.md section 7. Lists ask the server for a page (page, perPage, sort,
-// order, q); a server that answers with the total header paged for us, one that answers a bare array did
-// not, and then we filter, sort and slice here (DECISIONS.md). Deletes are the spec's soft PATCH calls
-// for admins and restaurants, a hard DELETE for app users.
-import { fetchUtils, HttpError, type DataProvider, type GetListParams, type RaRecord } from 'ra-core';
-import { TOTAL_HEADER } from './contract/common';
-import type { LatestOrder, Statistics } from './contract/orders';
+// react-admin calls -> the API of docs/API.md. The base is ra-data-simple-rest (GET {path}/{id}, POST {path},
+// DELETE {path}/{id}); the calls of the contract that are not plain REST are overrides driven by one entry per
+// resource in API_RESOURCES: lists in an envelope or under a parent's path, PATCH instead of PUT, soft deletes,
+// admins created through POST /user. Lists ask the server for a page (docs/API.md, Lists and paging); a server
+// that answers with a total paged for us, one that answers the bare list of the contract did not, and then we
+// search, sort and slice here (docs/DECISIONS.md, Contract rules we fixed).
+import {
+  fetchUtils,
+  HttpError,
+  type DataProvider,
+  type DeleteParams,
+  type GetManyParams,
+  type GetListParams,
+  type GetListResult,
+  type Identifier,
+  type RaRecord,
+} from 'ra-core';
+import simpleRestProvider from 'ra-data-simple-rest';
 import { API_URL, TOKEN_KEY } from './api';
+import { TOTAL_EXACT_HEADER, TOTAL_HEADER } from './contract/common';
+import type { LatestOrder, Statistics } from './contract/orders';
+import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
+import type { PushKeyAnswer } from './contract/restaurants';
+
+/** How one resource maps to the API. Adding a resource to the back-office is one entry here plus its screens. */
+export interface ResourceApi {
+  /** Path of the rows: GET {path}/{id}, POST {path}, DELETE {path}/{id} (the simple-rest base). */
+  path: string;
+  /** Where the list is read when not at `path`: branches and devices live under their parent's id. */
+  listPath?: (filter: Record<string, unknown>) => string;
+  /** The list comes wrapped: `{ [envelope]: [...] }`. */
+  envelope?: string;
+  /** The list takes page/perPage/sort/order/q (our server's extension); else it is always read whole. */
+  serverPaging?: boolean;
+  /** Fields searched in the browser when the server sends the whole list. */
+  search: readonly string[];
+  /** Created elsewhere than POST {path}, with extra body fields (an admin is POST /user with role 'admin'). */
+  create?: { path: string; extra?: Record<string, unknown> };
+  /** Edited by PATCH {path}/{id} with these fields only (simple-rest would PUT the whole record). */
+  updateFields?: readonly string[];
+  /** Deleted softly: PATCH this path with { isDeleted: true } instead of DELETE {path}/{id}. */
+  softDeletePath?: (id: Identifier) => string;
+  /** Filters the server applies itself, sent as query parameters with the page (and with the CSV export). */
+  filters?: readonly string[];
+}
+
+const enc = (v: unknown) => encodeURIComponent(String(v ?? ''));
+
+export const API_RESOURCES: Record<string, ResourceApi> = {
+  activity: { path: '/admin/activity', serverPaging: true, search: [], filters: ['adminId', 'kind'] },
+  users: { path: '/user', serverPaging: true, search: ['firstName', 'lastName', 'phone'] },
+  admins: {
+    path: '/admin',
+    serverPaging: true,
+    search: ['name', 'email'],
+    create: { path: '/user', extra: { role: 'admin' } },
+    softDeletePath: (id) => `/user/${enc(id)}`,
+  },
+  restaurants: {
+    path: '/restaurant',
+    envelope: 'restaurants',
+    serverPaging: true,
+    search: ['name'],
+    updateFields: ['name', 'logo', 'token', 'branchs_token', 'system_type', 'vat_number'],
+    softDeletePath: (id) => `/restaurant/delete/${enc(id)}`,
+  },
+  branches: {
+    path: '/restaurant/branches',
+    listPath: (filter) => `/restaurant/branches/${enc(filter.restId)}`,
+    envelope: 'branches',
+    search: ['name'],
+  },
+  devices: {
+    path: '/restaurant/devices',
+    listPath: (filter) => `/restaurant/devices/${enc(filter.branchId)}`,
+    envelope: 'devices',
+    search: ['name'],
+  },
+  orders: {
+    path: '/order',
+    serverPaging: true,
+    search: ['order_number'],
+    filters: ['restaurantId', 'appUserId', 'from', 'to'],
+  },
+};
+
+/** The non-empty filters among `keys` as query parameters. */
+const filterQuery = (filter: Record<string, unknown> | undefined, keys: readonly string[]) =>
+  keys.flatMap((k) =>
+    filter?.[k] === undefined || filter[k] === null || filter[k] === '' ? [] : [[k, String(filter[k])]],
+  );
 
 export interface SpecterDataProvider extends DataProvider {
   getStatistics(): Promise<Statistics>;
   getLatestOrders(): Promise<LatestOrder[]>;
   /** POST /restaurant/{id}/sync: read the branches and devices from the POS again. */
-  syncRestaurant(id: number | string): Promise<{ sync_error: string | null }>;
-  getPublicConfig(): Promise<{ contactEmail: string; contactPhone: string; appDownloads: number; publicUrl: string | null }>;
+  syncRestaurant(id: Identifier): Promise<{ sync_error: string | null }>;
+  /** DELETE /user/{id}/lock: lift the lock too many wrong codes put on an app user's phone. */
+  unlockAppUser(id: Identifier): Promise<void>;
+  /** The scan-to-save funnel: the last `days` days in all and per day, per branch, per till. */
+  getFunnel(days?: number): Promise<FunnelSummary>;
+  getFunnelByBranch(restId: Identifier): Promise<FunnelRow[]>;
+  getFunnelByDevice(branchId: Identifier): Promise<FunnelRow[]>;
+  /** The address of a CSV export with a one-minute download ticket, for a plain link (the file streams to disk). */
+  exportUrl(path: string, filter?: Record<string, unknown>): Promise<string>;
+  /** POST /restaurant/{id}/push-key: a new Specter POS push key, shown once. */
+  rotatePushKey(id: Identifier): Promise<PushKeyAnswer>;
 }
 
-type Json = any;
+type Row = RaRecord & Record<string, unknown>;
 
-/** Search, sort and slice a bare array in the browser, for servers that do not page. */
-export function pageInBrowser<T extends RaRecord>(rows: T[], params: GetListParams, searchFields: string[]) {
-  const q = String(params.filter?.q ?? '').trim().toLowerCase();
-  let out = q ? rows.filter((r) => searchFields.some((f) => String((r as Json)[f] ?? '').toLowerCase().includes(q))) : rows;
-  const { field, order } = params.sort ?? { field: 'id', order: 'ASC' };
-  if (field) {
-    const dir = order === 'DESC' ? -1 : 1;
-    out = [...out].sort((a, b) => {
-      const x = (a as Json)[field];
-      const y = (b as Json)[field];
-      return x === y ? 0 : x === null || x === undefined ? 1 : y === null || y === undefined ? -1 : x > y ? dir : -dir;
-    });
+const compare = (x: unknown, y: unknown) => {
+  if (x === y) return 0;
+  if (x === null || x === undefined) return 1;
+  if (y === null || y === undefined) return -1;
+  return (x as string | number) > (y as string | number) ? 1 : -1;
+};
+
+/** Search, sort and slice a whole list in the browser, for servers that do not page. */
+export function pageInBrowser<T extends RaRecord>(
+  rows: T[],
+  params: Partial<GetListParams>,
+  searchFields: readonly string[],
+): GetListResult<T> {
+  const q = String(params.filter?.q ?? '')
+    .trim()
+    .toLowerCase();
+  const field = (r: T, f: string) => (r as Record<string, unknown>)[f];
+  let out = q
+    ? rows.filter((r) =>
+        searchFields.some((f) =>
+          String(field(r, f) ?? '')
+            .toLowerCase()
+            .includes(q),
+        ),
+      )
+    : rows;
+  const sort = params.sort ?? { field: 'id', order: 'ASC' };
+  if (sort.field) {
+    const dir = sort.order === 'DESC' ? -1 : 1;
+    out = [...out].sort((a, b) => dir * compare(field(a, sort.field), field(b, sort.field)));
   }
   const { page, perPage } = params.pagination ?? { page: 1, perPage: out.length || 1 };
   return { data: out.slice((page - 1) * perPage, page * perPage), total: out.length };
 }
 
-const LISTS: Record<string, { url: string; key?: string; search: string[] }> = {
-  users: { url: '/user', search: ['firstName', 'lastName', 'phone'] },
-  admins: { url: '/admin', search: ['name', 'email'] },
-  restaurants: { url: '/restaurant', key: 'restaurants', search: ['name'] },
-};
+/** The total of a paged list: our X-Total-Count, or simple-rest's `Content-Range: items 0-9/42`. */
+function totalOf(headers: Headers): number | null {
+  const count = headers.get(TOTAL_HEADER);
+  if (count !== null && count !== '') return Number(count);
+  const range = /\/(\d+)\s*$/.exec(headers.get('Content-Range') ?? '');
+  return range ? Number(range[1]) : null;
+}
+
+function rowsOf(json: unknown, envelope: string | undefined): Row[] {
+  const rows = envelope && json && typeof json === 'object' ? (json as Record<string, unknown>)[envelope] : json;
+  return Array.isArray(rows) ? (rows as Row[]) : [];
+}
+
+function pagingQuery(params: GetListParams, filters: readonly string[] = []): string {
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+  const query = new URLSearchParams({ page: String(page), perPage: String(perPage) });
+  if (params.sort?.field) {
+    query.set('sort', params.sort.field);
+    query.set('order', params.sort.order);
+  }
+  const q = String(params.filter?.q ?? '').trim();
+  if (q) query.set('q', q);
+  for (const [k, v] of filterQuery(params.filter, filters)) query.set(k, v);
+  return `?${query}`;
+}
+
+const pick = (data: Record<string, unknown>, fields: readonly string[]) =>
+  Object.fromEntries(fields.filter((f) => f in data).map((f) => [f, data[f]]));
 
 export function createDataProvider(apiUrl = API_URL, storage: Storage = globalThis.localStorage): SpecterDataProvider {
-  const call = (path: string, options: fetchUtils.Options = {}) => {
+  const httpClient = (url: string, options: fetchUtils.Options = {}) => {
     const headers = new Headers(options.headers as HeadersInit | undefined);
     headers.set('Accept', 'application/json');
     const token = storage.getItem(TOKEN_KEY);
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    return fetchUtils.fetchJson(`${apiUrl}${path}`, { ...options, headers });
+    return fetchUtils.fetchJson(url, { ...options, headers });
   };
   const send = (method: string, path: string, body?: unknown) =>
-    call(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+    httpClient(`${apiUrl}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  // simple-rest puts `${apiUrl}/${resource}` before the id: the "resource" it is given is our path.
+  const base = simpleRestProvider(apiUrl, httpClient, TOTAL_HEADER);
+  const restName = (api: { path: string }) => api.path.replace(/^\/+/, '');
 
-  async function list(resource: string, params: GetListParams) {
-    if (resource === 'branches') {
-      const { json } = await call(`/restaurant/branches/${encodeURIComponent(params.filter?.restId)}`);
-      return pageInBrowser(json.branches ?? [], params, ['name']);
+  const apiOf = (resource: string): ResourceApi => {
+    const api = API_RESOURCES[resource];
+    if (!api) throw new HttpError(`Unknown resource ${resource}`, 404);
+    return api;
+  };
+
+  async function getList(resource: string, params: GetListParams): Promise<GetListResult<Row>> {
+    const api = apiOf(resource);
+    const path = api.listPath ? api.listPath(params.filter ?? {}) : api.path;
+    const { json, headers } = await httpClient(
+      `${apiUrl}${path}${api.serverPaging ? pagingQuery(params, api.filters) : ''}`,
+      {
+        signal: params.signal,
+      },
+    );
+    const rows = rowsOf(json, api.envelope);
+    const total = totalOf(headers);
+    // A search matching more rows than the server counts: react-admin's partial paging ("1-25 of more than 25"),
+    // a next page while pages come full, no last page.
+    if (total !== null && headers.get(TOTAL_EXACT_HEADER) === 'false') {
+      const { page, perPage } = params.pagination ?? { page: 1, perPage: rows.length };
+      return { data: rows, pageInfo: { hasPreviousPage: page > 1, hasNextPage: rows.length >= perPage } };
     }
-    if (resource === 'devices') {
-      const { json } = await call(`/restaurant/devices/${encodeURIComponent(params.filter?.branchId)}`);
-      return pageInBrowser(json.devices ?? [], params, ['name']);
-    }
-    const spec = LISTS[resource];
-    if (!spec) throw new HttpError(`Unknown resource ${resource}`, 404);
-    const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
-    const query = new URLSearchParams({ page: String(page), perPage: String(perPage) });
-    if (params.sort?.field) {
-      query.set('sort', params.sort.field);
-      query.set('order', params.sort.order);
-    }
-    const q = String(params.filter?.q ?? '').trim();
-    if (q) query.set('q', q);
-    const { json, headers } = await call(`${spec.url}?${query}`);
-    const rows = spec.key ? json[spec.key] : json;
-    const total = headers.get(TOTAL_HEADER);
-    if (total !== null) return { data: rows, total: Number(total) };
-    return pageInBrowser(rows ?? [], params, spec.search);
+    return total === null ? pageInBrowser(rows, params, api.search) : { data: rows, total };
   }
 
-  return {
-    getList: list as DataProvider['getList'],
-    async getOne(resource, params) {
-      if (resource !== 'restaurants') throw new HttpError(`Cannot read one ${resource}`, 404);
-      const { json } = await call(`/restaurant/${encodeURIComponent(params.id)}`);
-      return { data: json };
-    },
-    async getMany(resource, params) {
-      const all = await list(resource, { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
-      return { data: all.data.filter((r: RaRecord) => params.ids.includes(r.id)) };
-    },
-    async getManyReference(resource, params) {
-      return list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as Json;
-    },
+  const everything = {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'id', order: 'ASC' as const },
+    filter: {},
+  };
+
+  const provider: SpecterDataProvider = {
+    getList: getList as DataProvider['getList'],
+    getOne: (resource, params) => base.getOne(restName(apiOf(resource)), params),
+    getMany: (async (resource: string, params: GetManyParams) => {
+      const all = await getList(resource, { ...everything, signal: params.signal });
+      return { data: all.data.filter((r) => params.ids.includes(r.id)) };
+    }) as DataProvider['getMany'],
+    getManyReference: ((resource, params) =>
+      getList(resource, {
+        ...params,
+        filter: { ...params.filter, [params.target]: params.id },
+      })) as DataProvider['getManyReference'],
     async create(resource, params) {
-      if (resource === 'admins') {
-        const { json } = await send('POST', '/user', { ...params.data, role: 'admin' });
-        return { data: { ...params.data, ...json, id: json.id ?? Date.now() } };
-      }
-      if (resource === 'restaurants') {
-        const { json } = await send('POST', '/restaurant', params.data);
-        return { data: json };
-      }
-      throw new HttpError(`Cannot create ${resource}`, 405);
+      const api = apiOf(resource);
+      const data = { ...params.data, ...api.create?.extra };
+      const { data: created } = await base.create(restName(api.create ?? api), { ...params, data });
+      // A server that answers only { message } still gives react-admin a row with an id.
+      return { data: { ...params.data, ...created, id: created.id ?? Date.now() } };
     },
     async update(resource, params) {
-      if (resource !== 'restaurants') throw new HttpError(`Cannot edit ${resource}`, 405);
-      const { name, logo, token, branchs_token, system_type } = params.data;
-      const { json } = await send('PATCH', `/restaurant/${encodeURIComponent(params.id)}`, { name, logo, token, branchs_token, system_type });
+      const api = apiOf(resource);
+      if (!api.updateFields) throw new HttpError(`Cannot edit ${resource}`, 405);
+      const { json } = await send('PATCH', `${api.path}/${enc(params.id)}`, pick(params.data, api.updateFields));
       return { data: json };
     },
     async updateMany() {
       throw new HttpError('Not supported', 405);
     },
-    async delete(resource, params) {
-      if (resource === 'users') await send('DELETE', `/user/${encodeURIComponent(params.id)}`);
-      else if (resource === 'admins') await send('PATCH', `/user/${encodeURIComponent(params.id)}`, { isDeleted: true });
-      else if (resource === 'restaurants') await send('PATCH', `/restaurant/delete/${encodeURIComponent(params.id)}`, { isDeleted: true });
-      else throw new HttpError(`Cannot delete ${resource}`, 405);
-      return { data: (params.previousData ?? { id: params.id }) as Json };
-    },
+    delete: (async (resource: string, params: DeleteParams) => {
+      const api = apiOf(resource);
+      if (api.softDeletePath) await send('PATCH', api.softDeletePath(params.id), { isDeleted: true });
+      else await base.delete(restName(api), params);
+      // The contract answers a message, not the row: react-admin gets back the row it asked to delete.
+      return { data: params.previousData ?? { id: params.id } };
+    }) as DataProvider['delete'],
     async deleteMany(resource, params) {
-      for (const id of params.ids) await this.delete(resource, { id });
+      for (const id of params.ids) await provider.delete(resource, { id });
       return { data: params.ids };
     },
     async getStatistics() {
-      return (await call('/statistics')).json;
+      return (await send('GET', '/statistics')).json as Statistics;
     },
     async getLatestOrders() {
-      return (await call('/order/last-orders')).json.orders ?? [];
+      const { json } = await send('GET', '/order/last-orders');
+      return rowsOf(json, 'orders') as unknown as LatestOrder[];
     },
     async syncRestaurant(id) {
-      return (await send('POST', `/restaurant/${encodeURIComponent(id)}/sync`, {})).json;
+      return (await send('POST', `/restaurant/${enc(id)}/sync`, {})).json as { sync_error: string | null };
     },
-    async getPublicConfig() {
-      return (await call('/api/public-config')).json;
+    async unlockAppUser(id) {
+      await send('DELETE', `/user/${enc(id)}/lock`);
+    },
+    async getFunnel(days = 30) {
+      return (await send('GET', `/funnel?days=${days}`)).json as FunnelSummary;
+    },
+    async getFunnelByBranch(restId) {
+      return rowsOf((await send('GET', `/funnel/branches/${enc(restId)}`)).json, 'branches') as unknown as FunnelRow[];
+    },
+    async getFunnelByDevice(branchId) {
+      return rowsOf((await send('GET', `/funnel/devices/${enc(branchId)}`)).json, 'devices') as unknown as FunnelRow[];
+    },
+    async exportUrl(path, filter = {}) {
+      const { ticket } = (await send('POST', '/export/ticket', {})).json as { ticket: string };
+      const query = new URLSearchParams([...filterQuery(filter, Object.keys(filter)), ['ticket', ticket]]);
+      return new URL(`${apiUrl}${path}?${query}`, globalThis.location?.href).toString();
+    },
+    async rotatePushKey(id) {
+      return (await send('POST', `/restaurant/${enc(id)}/push-key`, {})).json as PushKeyAnswer;
     },
   };
+  return provider;
 }
 
 export const dataProvider = createDataProvider();

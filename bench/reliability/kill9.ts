@@ -1,4 +1,4 @@
-// kill -9 in the middle of saving orders, many times over (issue 7, Faults):
+// kill -9 in the middle of saving orders, many times over (docs/RELIABILITY.md, Faults):
 //   npx tsx bench/reliability/kill9.ts [--rounds 10]
 // Runs the real server process on an embedded PGlite in a temporary DATA_DIR, with a Foodics stand-in in
 // this process. Each round: start the server, save invoices from three tills at once (a new order at the
@@ -17,14 +17,24 @@ import { arg, call, phoneCounter, RAISED_LIMITS, startServer, table, type Server
 const ROUNDS = arg('rounds', 10);
 const ADMIN = { email: 'kill9@specter.local', password: 'kill9-password-123' };
 
-interface Ack { id: number; posOrderId: string; round: number }
+interface Ack {
+  id: number;
+  posOrderId: string;
+  round: number;
+}
 
 async function main() {
   const foodics = await startFoodicsStandIn();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'specter-kill9-'));
   const env = {
-    DATA_DIR: dataDir, FOODICS_STAND_IN: '0', FOODICS_BASE_URL: foodics.url, DEMO_DATA: '0', FOODICS_CACHE_MS: '0',
-    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...RAISED_LIMITS,
+    DATA_DIR: dataDir,
+    FOODICS_STAND_IN: '0',
+    FOODICS_BASE_URL: foodics.url,
+    DEMO_DATA: '0',
+    FOODICS_CACHE_MS: '0',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...RAISED_LIMITS,
   };
   const nextPhone = phoneCounter();
   const acks: Ack[] = [];
@@ -51,9 +61,19 @@ async function main() {
     const visible = Number(stats.body?.orders);
 
     if (!restaurantId) {
-      const r = await call(server.url, 'POST', '/restaurant', {
-        name: 'Kill Nine Grill', logo: 'https://x.example/l.png', token: foodics.token, branchs_token: foodics.token, system_type: 'Foodics',
-      }, token);
+      const r = await call(
+        server.url,
+        'POST',
+        '/restaurant',
+        {
+          name: 'Kill Nine Grill',
+          logo: 'https://x.example/l.png',
+          token: foodics.token,
+          branchs_token: foodics.token,
+          system_type: 'Foodics',
+        },
+        token,
+      );
       if (r.status !== 200) throw new Error(`creating the restaurant failed: ${JSON.stringify(r)}`);
       restaurantId = r.body.id;
     }
@@ -72,12 +92,25 @@ async function main() {
         if (sent.status !== 200) {
           inFlight.delete(order.id);
           // status 0: the server was killed under the call (expected); anything else is not.
-          if (sent.status !== 0) { roundOther++; console.error(`round ${round}: send answered ${sent.status} ${JSON.stringify(sent.body)}`); }
+          if (sent.status !== 0) {
+            roundOther++;
+            console.error(`round ${round}: send answered ${sent.status} ${JSON.stringify(sent.body)}`);
+          }
           continue;
         }
         let code: string;
-        try { code = await server.code(phone.e164); } catch { inFlight.delete(order.id); continue; }
-        const saved = await call(server.url, 'POST', '/order/foodics/web/add-order', { casherId: device, restaurantId, phone: phone.local, otp: code });
+        try {
+          code = await server.code(phone.e164);
+        } catch {
+          inFlight.delete(order.id);
+          continue;
+        }
+        const saved = await call(server.url, 'POST', '/order/foodics/web/add-order', {
+          casherId: device,
+          restaurantId,
+          phone: phone.local,
+          otp: code,
+        });
         if (saved.status === 200) {
           acks.push({ id: saved.body.id, posOrderId: order.id, round });
           roundAcks++;
@@ -96,16 +129,26 @@ async function main() {
     await Promise.all(workers);
     inFlightAtKill.push(...inFlight);
     rows.push({
-      round, 'start (ms)': server.startMs, healthz: health.status, 'orders visible at start': visible,
-      'acked before': acks.length - roundAcks, 'killed after (ms)': Math.round(killAfter), 'saves acked': roundAcks,
-      'in flight at kill': inFlight.size, 'unexpected answers': roundOther,
+      round,
+      'start (ms)': server.startMs,
+      healthz: health.status,
+      'orders visible at start': visible,
+      'acked before': acks.length - roundAcks,
+      'killed after (ms)': Math.round(killAfter),
+      'saves acked': roundAcks,
+      'in flight at kill': inFlight.size,
+      'unexpected answers': roundOther,
     });
     if (health.status !== 200 || visible < acks.length - roundAcks) failed = true;
     if (roundOther) failed = true;
   }
 
   // One last clean start: the folder still opens after the final kill -9; then stop it cleanly.
-  const last = await startServer(env).catch((err) => { failed = true; console.error(err.message); return null; });
+  const last = await startServer(env).catch((err) => {
+    failed = true;
+    console.error(err.message);
+    return null;
+  });
   const finalStart = last?.startMs ?? NaN;
   await last?.stop();
 
@@ -119,7 +162,9 @@ async function main() {
   const missing = acks.filter((a) => !ids.has(a.id) || !byPos.has(a.posOrderId));
   const duplicates = [...byPos.values()].filter((n) => n > 1).length;
   const landedInFlight = inFlightAtKill.filter((p) => byPos.has(p)).length;
-  const integrity = await database.db.execute(sql`select count(*)::int as n from order_items i left join orders o on o.id = i.order_id where o.id is null`);
+  const integrity = await database.db.execute(
+    sql`select count(*)::int as n from order_items i left join orders o on o.id = i.order_id where o.id is null`,
+  );
   const orphans = Number((integrity as unknown as { rows: { n: number }[] }).rows[0].n);
   await database.close();
 
@@ -127,20 +172,26 @@ async function main() {
   console.log(`kill -9 while saving: ${ROUNDS} rounds, PGlite in ${dataDir}`);
   table(rows);
   console.log('');
-  table([{
-    rounds: ROUNDS,
-    'saves acknowledged': acks.length,
-    found: acks.length - missing.length,
-    missing: missing.length,
-    duplicates,
-    'in flight at kill (landed / total)': `${landedInFlight} / ${inFlightAtKill.length}`,
-    'orphan order lines': orphans,
-    'stored orders': stored.length,
-    'start after kill p50/max (ms)': `${median(rows.slice(1).map((r) => Number(r['start (ms)'])))} / ${Math.max(...rows.slice(1).map((r) => Number(r['start (ms)'])))}`,
-    'final clean start (ms)': finalStart,
-  }]);
+  table([
+    {
+      rounds: ROUNDS,
+      'saves acknowledged': acks.length,
+      found: acks.length - missing.length,
+      missing: missing.length,
+      duplicates,
+      'in flight at kill (landed / total)': `${landedInFlight} / ${inFlightAtKill.length}`,
+      'orphan order lines': orphans,
+      'stored orders': stored.length,
+      'start after kill p50/max (ms)': `${median(rows.slice(1).map((r) => Number(r['start (ms)'])))} / ${Math.max(...rows.slice(1).map((r) => Number(r['start (ms)'])))}`,
+      'final clean start (ms)': finalStart,
+    },
+  ]);
   if (missing.length || duplicates || orphans || stored.length !== acks.length + landedInFlight) failed = true;
-  console.log(failed ? '\nFAILED' : '\nOK: every acknowledged save is there exactly once, and the database opened after every kill -9');
+  console.log(
+    failed
+      ? '\nFAILED'
+      : '\nOK: every acknowledged save is there exactly once, and the database opened after every kill -9',
+  );
   await foodics.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(failed ? 1 : 0);

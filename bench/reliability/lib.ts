@@ -7,12 +7,21 @@ import { freePort, ROOT } from '../lib';
 
 export { freePort, ROOT, table } from '../lib';
 
-/** Limits raised so a script on one address is not throttled (SECURITY.md limits are tested elsewhere). */
+/** Limits raised so a script on one address is not throttled (docs/SECURITY.md limits are tested elsewhere). */
 export const RAISED_LIMITS: Record<string, string> = {
-  OTP_IP_SENDS_PER_10M: '100000', OTP_IP_SENDS_PER_DAY: '100000', OTP_IP_CHECKS_PER_10M: '100000',
-  OTP_SENDS_PER_15M: '100000', OTP_SENDS_PER_HOUR: '100000', OTP_SENDS_PER_DAY: '100000', OTP_RESEND_SECONDS: '0',
-  OTP_PHONE_FAILURES_PER_DAY: '100000', SMS_GLOBAL_PER_HOUR: '1000000', SMS_GLOBAL_PER_DAY: '1000000',
+  OTP_IP_SENDS_PER_10M: '100000',
+  OTP_IP_SENDS_PER_DAY: '100000',
+  OTP_IP_CHECKS_PER_10M: '100000',
+  OTP_SENDS_PER_15M: '100000',
+  OTP_SENDS_PER_HOUR: '100000',
+  OTP_SENDS_PER_DAY: '100000',
+  OTP_RESEND_SECONDS: '0',
+  OTP_PHONE_FAILURES_PER_DAY: '100000',
+  SMS_GLOBAL_PER_HOUR: '1000000',
+  SMS_GLOBAL_PER_DAY: '1000000',
   LOGIN_FAILURES_PER_15M: '100000',
+  LOGIN_EMAIL_FAILURES_PER_15M: '100000',
+  LOGIN_IP_FAILURES_PER_15M: '100000',
 };
 
 export interface ServerProcess {
@@ -40,10 +49,19 @@ export async function startServer(env: Record<string, string>, opts: { port?: nu
   const started = Date.now();
   // Never inherit the caller's database or Redis: each script says what it wants.
   const base = { ...process.env };
-  for (const k of ['DATABASE_URL', 'REDIS_URL', 'TEST_DB', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) delete base[k];
+  for (const k of ['DATABASE_URL', 'REDIS_URL', 'TEST_DB', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'])
+    delete base[k];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...base, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'info', SMS_PROVIDER: 'console', ...env },
+    env: {
+      ...base,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      SMS_PROVIDER: 'console',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let other = '';
@@ -56,7 +74,10 @@ export async function startServer(env: Record<string, string>, opts: { port?: nu
     pending = lines.pop() ?? '';
     for (const line of lines) {
       const m = SMS_LINE.exec(line);
-      if (m) { codes.set(m[1], m[2]); continue; }
+      if (m) {
+        codes.set(m[1], m[2]);
+        continue;
+      }
       if (line.includes('"reqId"')) continue;
       if (line.includes('Specter is running at')) ready = true;
       if (other.length < 200_000) other += `${line}\n`;
@@ -65,14 +86,20 @@ export async function startServer(env: Record<string, string>, opts: { port?: nu
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
   let expectedExit = false;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => {
-    if (!expectedExit && ready) {
-      console.error(`[server ${child.pid}] exited unexpectedly (code ${code}, signal ${signal}) at ${new Date().toISOString()}; last log lines:\n${other.split('\n').slice(-15).join('\n')}`);
-    }
-    resolve(code);
-  }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (!expectedExit && ready) {
+        console.error(
+          `[server ${child.pid}] exited unexpectedly (code ${code}, signal ${signal}) at ${new Date().toISOString()}; last log lines:\n${other.split('\n').slice(-15).join('\n')}`,
+        );
+      }
+      resolve(code);
+    }),
+  );
   let gone = false;
-  void exited.then(() => { gone = true; });
+  void exited.then(() => {
+    gone = true;
+  });
   const until = Date.now() + 120_000;
   while (!ready) {
     if (gone || Date.now() > until) throw new Error(`the server did not start:\n${other}`);
@@ -91,7 +118,10 @@ export async function startServer(env: Record<string, string>, opts: { port?: nu
       const end = Date.now() + timeoutMs;
       for (;;) {
         const c = codes.get(key);
-        if (c) { codes.delete(key); return c; }
+        if (c) {
+          codes.delete(key);
+          return c;
+        }
         if (Date.now() > end || gone) throw new Error(`no code for ${phone}`);
         await new Promise((r) => setTimeout(r, 5));
       }
@@ -132,24 +162,50 @@ export function phoneCounter() {
   };
 }
 
-export interface Answer { status: number; body: any; ms: number; error?: string }
+export interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- scripts read whatever JSON the server answered
+  body: any;
+  ms: number;
+  error?: string;
+}
+
+/** A network failure as one short word: the cause's code (ECONNREFUSED...) when there is one. */
+function describeFailure(err: unknown): string {
+  const cause = (err as { cause?: { code?: unknown } }).cause;
+  return cause ? String(cause.code ?? cause) : (err as Error).message;
+}
 
 /** A JSON call that never throws: a network failure answers status 0 with the error. */
-export async function call(base: string, method: string, path: string, body?: unknown, token?: string, timeoutMs = 30_000): Promise<Answer> {
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  timeoutMs = 30_000,
+): Promise<Answer> {
   const started = performance.now();
   try {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await res.text();
-    let parsed: any = text;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, body: parsed, ms: performance.now() - started };
   } catch (err) {
-    return { status: 0, body: null, ms: performance.now() - started, error: (err as Error).cause ? String((err as any).cause?.code ?? (err as any).cause) : (err as Error).message };
+    return { status: 0, body: null, ms: performance.now() - started, error: describeFailure(err) };
   }
 }
 

@@ -1,4 +1,4 @@
-// Soak (issue 7, Load and scale-out): two server processes on one PostgreSQL database and one Redis, and
+// Soak (docs/RELIABILITY.md, Load and scale-out): two server processes on one PostgreSQL database and one Redis, and
 // some minutes of mixed traffic from this process over loopback:
 //   npx tsx bench/reliability/soak.ts [--seconds 120] [--customers 3] [--viewers 2] [--admins 2]
 // Env: DATABASE_URL (a PostgreSQL where this script may CREATE DATABASE; default
@@ -15,7 +15,17 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { FIXTURE } from '../../server/stand-ins/foodics/fixture';
 import { startFoodicsStandIn } from '../../server/stand-ins/foodics/server';
-import { arg, call, percentile, phoneCounter, RAISED_LIMITS, startServer, table, type Answer, type ServerProcess } from './lib';
+import {
+  arg,
+  call,
+  percentile,
+  phoneCounter,
+  RAISED_LIMITS,
+  startServer,
+  table,
+  type Answer,
+  type ServerProcess,
+} from './lib';
 
 const SECONDS = arg('seconds', 120);
 const CUSTOMERS = Math.min(arg('customers', 3), FIXTURE.devices.length);
@@ -25,7 +35,14 @@ const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'soak@specter.local', password: 'soak-password-123' };
 
-interface Rec { instance: number; kind: string; status: number; ms: number; expected: boolean; error?: string }
+interface Rec {
+  instance: number;
+  kind: string;
+  status: number;
+  ms: number;
+  expected: boolean;
+  error?: string;
+}
 
 async function main() {
   const dbName = `specter_soak_${randomBytes(4).toString('hex')}`;
@@ -38,9 +55,18 @@ async function main() {
 
   const foodics = await startFoodicsStandIn();
   const env = {
-    DATABASE_URL: dbUrl.toString(), REDIS_URL, JWT_SECRET: randomBytes(24).toString('hex'), DATA_DIR: '/tmp',
-    FOODICS_STAND_IN: '0', FOODICS_BASE_URL: foodics.url, FOODICS_CACHE_MS: '0', DEMO_DATA: '0',
-    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATABASE_POOL_SIZE: '10', ...RAISED_LIMITS,
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL,
+    JWT_SECRET: randomBytes(24).toString('hex'),
+    DATA_DIR: '/tmp',
+    FOODICS_STAND_IN: '0',
+    FOODICS_BASE_URL: foodics.url,
+    FOODICS_CACHE_MS: '0',
+    DEMO_DATA: '0',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DATABASE_POOL_SIZE: '10',
+    ...RAISED_LIMITS,
   };
   // One after the other: the first migrates the empty database and creates the first admin.
   const servers: ServerProcess[] = [];
@@ -51,9 +77,19 @@ async function main() {
   const login = await call(servers[0].url, 'POST', '/admin/login', ADMIN);
   const token = login.body?.data?.token as string;
   if (!token) throw new Error(`login failed: ${JSON.stringify(login)}`);
-  const made = await call(servers[0].url, 'POST', '/restaurant', {
-    name: 'Soak Grill', logo: 'https://x.example/l.png', token: foodics.token, branchs_token: foodics.token, system_type: 'Foodics',
-  }, token);
+  const made = await call(
+    servers[0].url,
+    'POST',
+    '/restaurant',
+    {
+      name: 'Soak Grill',
+      logo: 'https://x.example/l.png',
+      token: foodics.token,
+      branchs_token: foodics.token,
+      system_type: 'Foodics',
+    },
+    token,
+  );
   if (made.status !== 200) throw new Error(`creating the restaurant failed: ${JSON.stringify(made)}`);
   const restaurantId = made.body.id as number;
 
@@ -61,11 +97,21 @@ async function main() {
   const acks: { id: number; posOrderId: string }[] = [];
   const pick = () => Math.floor(Math.random() * servers.length);
   const deadline = Date.now() + SECONDS * 1000;
-  const run = async (instance: number, kind: string, method: string, path: string, ok: number[], body?: unknown, auth?: string): Promise<Answer> => {
+  const run = async (
+    instance: number,
+    kind: string,
+    method: string,
+    path: string,
+    ok: number[],
+    body?: unknown,
+    auth?: string,
+  ): Promise<Answer> => {
     const a = await call(servers[instance].url, method, path, body, auth);
     recs.push({ instance, kind, status: a.status, ms: a.ms, expected: ok.includes(a.status), error: a.error });
     if (!ok.includes(a.status) && recs.filter((r) => !r.expected).length <= 10) {
-      console.error(`unexpected: ${kind} on ${instance} -> ${a.status} ${a.error ?? JSON.stringify(a.body).slice(0, 200)}`);
+      console.error(
+        `unexpected: ${kind} on ${instance} -> ${a.status} ${a.error ?? JSON.stringify(a.body).slice(0, 200)}`,
+      );
     }
     return a;
   };
@@ -97,9 +143,21 @@ async function main() {
     while (Date.now() < deadline) {
       const device = FIXTURE.devices[Math.floor(Math.random() * FIXTURE.devices.length)].id;
       if (Math.random() < 0.1) {
-        await run(pick(), 'invoice (unknown restaurant)', 'GET', `/order/foodics/web/last-order?restaurantId=999999&casherId=${device}`, [404]);
+        await run(
+          pick(),
+          'invoice (unknown restaurant)',
+          'GET',
+          `/order/foodics/web/last-order?restaurantId=999999&casherId=${device}`,
+          [404],
+        );
       } else {
-        await run(pick(), 'invoice', 'GET', `/order/foodics/web/last-order?restaurantId=${restaurantId}&casherId=${device}`, [200]);
+        await run(
+          pick(),
+          'invoice',
+          'GET',
+          `/order/foodics/web/last-order?restaurantId=${restaurantId}&casherId=${device}`,
+          [200],
+        );
       }
     }
   };
@@ -108,21 +166,49 @@ async function main() {
     while (Date.now() < deadline) {
       const i = pick();
       const r = Math.random();
-      if (r < 0.2) await run(i, 'admin: users', 'GET', `/user?page=${1 + Math.floor(Math.random() * 3)}&perPage=25&sort=id&order=DESC`, [200], undefined, token);
+      if (r < 0.2)
+        await run(
+          i,
+          'admin: users',
+          'GET',
+          `/user?page=${1 + Math.floor(Math.random() * 3)}&perPage=25&sort=id&order=DESC`,
+          [200],
+          undefined,
+          token,
+        );
       else if (r < 0.35) await run(i, 'admin: admins', 'GET', '/admin', [200], undefined, token);
       else if (r < 0.5) await run(i, 'admin: restaurants', 'GET', '/restaurant', [200], undefined, token);
       else if (r < 0.65) await run(i, 'admin: statistics', 'GET', '/statistics', [200], undefined, token);
-      else if (r < 0.8) await run(i, 'admin: latest orders', 'GET', '/order/last-orders?limit=10', [200], undefined, token);
-      else if (r < 0.93) await run(i, 'admin: restaurant', 'GET', `/restaurant/${restaurantId}`, [200], undefined, token);
-      else await run(i, 'admin: edit restaurant', 'PATCH', `/restaurant/${restaurantId}`, [200], { name: `Soak Grill ${++edits}` }, token);
+      else if (r < 0.8)
+        await run(i, 'admin: latest orders', 'GET', '/order/last-orders?limit=10', [200], undefined, token);
+      else if (r < 0.93)
+        await run(i, 'admin: restaurant', 'GET', `/restaurant/${restaurantId}`, [200], undefined, token);
+      else
+        await run(
+          i,
+          'admin: edit restaurant',
+          'PATCH',
+          `/restaurant/${restaurantId}`,
+          [200],
+          { name: `Soak Grill ${++edits}` },
+          token,
+        );
     }
   };
 
   // RSS: sampled every second; "warm" is taken after the first 10 s of traffic.
   const sampler = setInterval(() => {
-    servers.forEach((s, k) => { rss[k].max = Math.max(rss[k].max, s.rssMb()); });
+    servers.forEach((s, k) => {
+      rss[k].max = Math.max(rss[k].max, s.rssMb());
+    });
   }, 1000);
-  const warm = setTimeout(() => servers.forEach((s, k) => { rss[k].warm = s.rssMb(); }), Math.min(10_000, SECONDS * 500));
+  const warm = setTimeout(
+    () =>
+      servers.forEach((s, k) => {
+        rss[k].warm = s.rssMb();
+      }),
+    Math.min(10_000, SECONDS * 500),
+  );
   const started = Date.now();
   await Promise.all([
     ...FIXTURE.devices.slice(0, CUSTOMERS).map((d) => customer(d.id)),
@@ -132,13 +218,19 @@ async function main() {
   const elapsed = (Date.now() - started) / 1000;
   clearInterval(sampler);
   clearTimeout(warm);
-  servers.forEach((s, k) => { rss[k].end = s.rssMb(); rss[k].max = Math.max(rss[k].max, rss[k].end); });
+  servers.forEach((s, k) => {
+    rss[k].end = s.rssMb();
+    rss[k].max = Math.max(rss[k].max, rss[k].end);
+  });
   await Promise.all(servers.map((s) => s.stop()));
 
   // Every acknowledged save, exactly once.
   const check = new pg.Client({ connectionString: dbUrl.toString() });
   await check.connect();
-  const { rows } = await check.query<{ id: number; pos_order_id: string }>('select id, pos_order_id from orders where restaurant_id = $1', [restaurantId]);
+  const { rows } = await check.query<{ id: number; pos_order_id: string }>(
+    'select id, pos_order_id from orders where restaurant_id = $1',
+    [restaurantId],
+  );
   await check.end();
   const byPos = new Map<string, number>();
   for (const r of rows) byPos.set(r.pos_order_id, (byPos.get(r.pos_order_id) ?? 0) + 1);
@@ -147,35 +239,81 @@ async function main() {
   const duplicates = [...byPos.values()].filter((n) => n > 1).length;
 
   console.log('');
-  console.log(`Soak: ${elapsed.toFixed(0)} s, 2 instances on PostgreSQL (${dbName}) + Redis; ${CUSTOMERS} customers, ${VIEWERS} invoice viewers, ${ADMINS} admins in parallel`);
-  table(servers.map((s, k) => {
-    const mine = recs.filter((r) => r.instance === k);
-    return {
-      instance: k === 0 ? 'A' : 'B', pid: s.pid, requests: mine.length, 'req/s': (mine.length / elapsed).toFixed(1),
-      'p50 (ms)': percentile(mine.map((r) => r.ms), 50).toFixed(1), 'p99 (ms)': percentile(mine.map((r) => r.ms), 99).toFixed(1),
-      'max (ms)': Math.max(...mine.map((r) => r.ms)).toFixed(0),
-      'RSS start (MB)': rss[k].start.toFixed(0), 'RSS warm (MB)': rss[k].warm.toFixed(0), 'RSS end (MB)': rss[k].end.toFixed(0), 'RSS max (MB)': rss[k].max.toFixed(0),
-    };
-  }));
+  console.log(
+    `Soak: ${elapsed.toFixed(0)} s, 2 instances on PostgreSQL (${dbName}) + Redis; ${CUSTOMERS} customers, ${VIEWERS} invoice viewers, ${ADMINS} admins in parallel`,
+  );
+  table(
+    servers.map((s, k) => {
+      const mine = recs.filter((r) => r.instance === k);
+      return {
+        instance: k === 0 ? 'A' : 'B',
+        pid: s.pid,
+        requests: mine.length,
+        'req/s': (mine.length / elapsed).toFixed(1),
+        'p50 (ms)': percentile(
+          mine.map((r) => r.ms),
+          50,
+        ).toFixed(1),
+        'p99 (ms)': percentile(
+          mine.map((r) => r.ms),
+          99,
+        ).toFixed(1),
+        'max (ms)': Math.max(...mine.map((r) => r.ms)).toFixed(0),
+        'RSS start (MB)': rss[k].start.toFixed(0),
+        'RSS warm (MB)': rss[k].warm.toFixed(0),
+        'RSS end (MB)': rss[k].end.toFixed(0),
+        'RSS max (MB)': rss[k].max.toFixed(0),
+      };
+    }),
+  );
   console.log('');
   const kinds = [...new Set(recs.map((r) => r.kind))].sort();
-  table(kinds.map((kind) => {
-    const mine = recs.filter((r) => r.kind === kind);
-    const statuses = [...new Set(mine.map((r) => r.status))].sort().map((s) => `${s}×${mine.filter((r) => r.status === s).length}`).join(' ');
-    return { call: kind, requests: mine.length, statuses, unexpected: mine.filter((r) => !r.expected).length,
-      'p50 (ms)': percentile(mine.map((r) => r.ms), 50).toFixed(1), 'p99 (ms)': percentile(mine.map((r) => r.ms), 99).toFixed(1) };
-  }));
+  table(
+    kinds.map((kind) => {
+      const mine = recs.filter((r) => r.kind === kind);
+      const statuses = [...new Set(mine.map((r) => r.status))]
+        .sort()
+        .map((s) => `${s}×${mine.filter((r) => r.status === s).length}`)
+        .join(' ');
+      return {
+        call: kind,
+        requests: mine.length,
+        statuses,
+        unexpected: mine.filter((r) => !r.expected).length,
+        'p50 (ms)': percentile(
+          mine.map((r) => r.ms),
+          50,
+        ).toFixed(1),
+        'p99 (ms)': percentile(
+          mine.map((r) => r.ms),
+          99,
+        ).toFixed(1),
+      };
+    }),
+  );
   console.log('');
   const unexpected = recs.filter((r) => !r.expected);
   const expected4xx = recs.filter((r) => r.expected && r.status >= 400);
-  table([{
-    requests: recs.length,
-    'p99 all (ms)': percentile(recs.map((r) => r.ms), 99).toFixed(1),
-    'expected 4xx': expected4xx.length,
-    'unexpected answers': unexpected.length,
-    'unexpected by status': [...new Set(unexpected.map((r) => r.status))].map((s) => `${s}×${unexpected.filter((r) => r.status === s).length}`).join(' ') || '-',
-    'saves acknowledged': acks.length, 'found once': acks.length - missing, missing, duplicates, 'stored orders': rows.length,
-  }]);
+  table([
+    {
+      requests: recs.length,
+      'p99 all (ms)': percentile(
+        recs.map((r) => r.ms),
+        99,
+      ).toFixed(1),
+      'expected 4xx': expected4xx.length,
+      'unexpected answers': unexpected.length,
+      'unexpected by status':
+        [...new Set(unexpected.map((r) => r.status))]
+          .map((s) => `${s}×${unexpected.filter((r) => r.status === s).length}`)
+          .join(' ') || '-',
+      'saves acknowledged': acks.length,
+      'found once': acks.length - missing,
+      missing,
+      duplicates,
+      'stored orders': rows.length,
+    },
+  ]);
 
   const admin2 = new pg.Client({ connectionString: BASE_URL });
   await admin2.connect();
@@ -202,7 +340,8 @@ async function giveBackGlobalSmsCount(n: number) {
   end
   return 0`;
   try {
-    for (const key of ['specter:rl:otp:global-hour', 'specter:rl:otp:global-day']) await redis.eval(lua, 1, key, String(n));
+    for (const key of ['specter:rl:otp:global-hour', 'specter:rl:otp:global-day'])
+      await redis.eval(lua, 1, key, String(n));
   } finally {
     redis.disconnect();
   }

@@ -34,20 +34,22 @@ export interface OpenOptions {
   /** PGlite data folder; 'memory://' for an in-memory database. */
   dataDir?: string;
   poolSize?: number;
+  /** Longest wait for one PostgreSQL query, ms (default 15 s); 0 = none (bulk loads of the benches). */
+  queryTimeoutMs?: number;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.queryTimeoutMs ?? 15_000);
   return openPglite(opts.dataDir ?? './data');
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, queryTimeoutMs: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     // A database that is gone must not hang a request forever.
     connectionTimeoutMillis: 5000,
-    query_timeout: 15000,
+    query_timeout: queryTimeoutMs || undefined,
     idleTimeoutMillis: 30000,
   });
   // An idle client losing its connection (database restarted) must not crash the process.

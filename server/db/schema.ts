@@ -2,6 +2,7 @@
 // Migrations in server/db/migrations are generated from this file (npm run db:generate).
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -9,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -20,7 +22,7 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** Staff who sign in to the back-office. Soft-deleted (isDeleted) per SPEC.md. */
+/** Staff who sign in to the back-office. Soft-deleted (isDeleted): docs/DECISIONS.md. */
 export const admins = pgTable(
   'admins',
   {
@@ -36,7 +38,9 @@ export const admins = pgTable(
   },
   (t) => [
     // E-mails are unique among live admins only: a deleted admin's address can be reused.
-    uniqueIndex('admins_email_live_uq').on(sql`lower(${t.email})`).where(sql`${t.isDeleted} = false`),
+    uniqueIndex('admins_email_live_uq')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.isDeleted} = false`),
     index('admins_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('admins_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
@@ -75,14 +79,26 @@ export const restaurants = pgTable(
     branchsToken: text('branchs_token').notNull(),
     systemType: text('system_type').notNull(),
     nameApi: text('name_api'),
+    /** VAT registration number printed on receipts when the POS reports none (docs/ARCHITECTURE.md, VAT). */
+    vatNumber: text('vat_number'),
     isDeleted: boolean('is_deleted').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Last branch/device sync with the POS: when, and the error if it failed. */
     syncedAt: timestamp('synced_at', { withTimezone: true }),
     syncError: text('sync_error'),
+    /** SHA-256 of this restaurant's POS push key (Specter POS); the key itself is shown once, when rotated. */
+    pushKeyHash: text('push_key_hash'),
+    pushKeyRotatedAt: timestamp('push_key_rotated_at', { withTimezone: true }),
+    /** The business's reference at its POS (Foodics: GET /whoami at sync): webhooks are routed by it. */
+    posBusinessRef: text('pos_business_ref'),
+    /** When the POS's last webhook event for this restaurant arrived (null: none yet). */
+    webhookAt: timestamp('webhook_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('restaurants_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`)],
+  (t) => [
+    index('restaurants_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('restaurants_pos_business_ref_idx').on(t.posBusinessRef),
+  ],
 );
 
 /** Branches come from the POS; branch_id is the POS's id, stable across syncs. */
@@ -90,7 +106,9 @@ export const branches = pgTable(
   'branches',
   {
     id: serial('id').primaryKey(),
-    restaurantId: integer('restaurant_id').notNull().references(() => restaurants.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
     branchId: text('branch_id').notNull(),
     name: text('name').notNull(),
     /** Set when the branch no longer appears at the POS. */
@@ -105,17 +123,18 @@ export const devices = pgTable(
   'devices',
   {
     id: serial('id').primaryKey(),
-    branchRef: integer('branch_ref').notNull().references(() => branches.id, { onDelete: 'cascade' }),
-    restaurantId: integer('restaurant_id').notNull().references(() => restaurants.id, { onDelete: 'cascade' }),
+    branchRef: integer('branch_ref')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
     deviceId: text('device_id').notNull(),
     name: text('name').notNull(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex('devices_pos_uq').on(t.restaurantId, t.deviceId),
-    index('devices_branch_idx').on(t.branchRef),
-  ],
+  (t) => [uniqueIndex('devices_pos_uq').on(t.restaurantId, t.deviceId), index('devices_branch_idx').on(t.branchRef)],
 );
 
 /** Orders a customer saved to their account (the "Specter Orders"). */
@@ -124,7 +143,9 @@ export const orders = pgTable(
   {
     id: serial('id').primaryKey(),
     appUserId: integer('app_user_id').references(() => appUsers.id, { onDelete: 'set null' }),
-    restaurantId: integer('restaurant_id').notNull().references(() => restaurants.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
     /** The order's id at the POS: one order is saved once, to one account. */
     posOrderId: text('pos_order_id').notNull(),
     deviceId: text('device_id').notNull(),
@@ -144,6 +165,10 @@ export const orders = pgTable(
     uniqueIndex('orders_pos_uq').on(t.restaurantId, t.posOrderId),
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_user_idx').on(t.appUserId),
+    // The Orders screen: one restaurant's newest first, and search by order number (pg_trgm).
+    index('orders_restaurant_created_idx').on(t.restaurantId, t.createdAt, t.id),
+    index('orders_number_trgm').using('gin', sql`${t.orderNumber} gin_trgm_ops`),
+    index('orders_order_date_idx').on(t.orderDate),
   ],
 );
 
@@ -151,7 +176,9 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     itemName: text('item_name').notNull(),
     itemQuantity: numeric('item_quantity', { precision: 12, scale: 3 }).notNull(),
     totalPrice: numeric('total_price', { precision: 14, scale: 5 }).notNull(),
@@ -164,10 +191,16 @@ export const posOrders = pgTable(
   'pos_orders',
   {
     id: serial('id').primaryKey(),
-    restaurantId: integer('restaurant_id').notNull().references(() => restaurants.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
     deviceId: text('device_id').notNull(),
     posOrderId: text('pos_order_id').notNull(),
     invoice: jsonb('invoice').notNull(),
+    /** The POS's status, Foodics' numbering (4 = closed: the only status a customer sees or saves). */
+    status: integer('status').notNull().default(4),
+    /** When the order closed at the POS (the claim window counts from here); null = when it was pushed. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -176,7 +209,7 @@ export const posOrders = pgTable(
   ],
 );
 
-/** One live one-time code per phone (SECURITY.md): the code is stored only as an HMAC. */
+/** One live one-time code per phone (docs/SECURITY.md): the code is stored only as an HMAC. */
 export const otpChallenges = pgTable(
   'otp_challenges',
   {
@@ -190,6 +223,11 @@ export const otpChallenges = pgTable(
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** The order the code was asked for (restaurant, till, POS order id): the code saves that order only.
+     * Null for a code asked for without an order (an older client). */
+    restaurantId: integer('restaurant_id'),
+    deviceId: text('device_id'),
+    posOrderId: text('pos_order_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('otp_phone_idx').on(t.phone, t.createdAt)],
@@ -208,4 +246,129 @@ export const rateCounters = pgTable('rate_counters', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The scan-to-save funnel: per till per day, how many receipts were opened, codes requested and orders
+ * saved. Counts only - no phone, no address (docs/ARCHITECTURE.md, The funnel). Rows are bumped with an
+ * atomic upsert, so several instances add up correctly.
+ */
+export const funnelDaily = pgTable(
+  'funnel_daily',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** The till's id at the POS (devices.device_id). */
+    deviceId: text('device_id').notNull(),
+    day: date('day').notNull(),
+    views: integer('views').notNull().default(0),
+    codes: integer('codes').notNull().default(0),
+    saves: integer('saves').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('funnel_daily_uq').on(t.restaurantId, t.deviceId, t.day),
+    index('funnel_daily_day_idx').on(t.day),
+  ],
+);
+
+/**
+ * Short-lived marks of the funnel when no Redis is configured: "this browser was counted for this till"
+ * (keys are HMACs, never an address), and which till a browser last opened. Expired rows are swept.
+ */
+export const funnelMarks = pgTable(
+  'funnel_marks',
+  {
+    key: text('key').primaryKey(),
+    value: text('value').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('funnel_marks_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The back-office's audit trail (docs/RELIABILITY.md): one row per change, written in the transaction of the
+ * change by server/audit/record.ts. Who (admin id and e-mail as they were), what (kind), which record, when,
+ * from which address. Never a secret: POS tokens, passwords and push keys are not written here.
+ */
+export const activity = pgTable(
+  'activity',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The admin who made the change; null for changes made by no admin (a customer deleting their data). */
+    adminId: integer('admin_id'),
+    adminEmail: text('admin_email'),
+    kind: text('kind').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    /** A readable name of the record (restaurant name, admin e-mail, masked phone). */
+    targetLabel: text('target_label'),
+    /** Non-secret details, e.g. the names of the fields an edit changed. */
+    detail: jsonb('detail'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('activity_at_idx').on(t.at, t.id),
+    index('activity_admin_idx').on(t.adminId, t.at),
+    index('activity_kind_idx').on(t.kind, t.at),
+  ],
+);
+
+/** Secrets the server generates once and every instance on the database shares (JWT_SECRET when unset). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The recent orders known for each till, shared by every instance when there is no Redis
+ * (docs/ARCHITECTURE.md): written by polls and by webhooks, read before asking the POS, served when the call
+ * budget is spent. */
+export const posReceipts = pgTable(
+  'pos_receipts',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    /** PosOrder[] (id at the POS, till, status, closing time, Invoice), newest first. */
+    orders: jsonb('orders')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** When the POS last told us about this till (poll or webhook). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.restaurantId, t.deviceId] })],
+);
+
+/** Webhook events already applied (idempotency), kept a day. */
+export const posWebhookEvents = pgTable('pos_webhook_events', {
+  key: text('key').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Calls made with each POS token in the budget's sliding window (when there is no Redis). */
+export const posCallLog = pgTable(
+  'pos_call_log',
+  {
+    id: serial('id').primaryKey(),
+    tokenKey: text('token_key').notNull(),
+    at: timestamp('at', { withTimezone: true, precision: 6 }).notNull(),
+  },
+  (t) => [index('pos_call_log_token_at_idx').on(t.tokenKey, t.at)],
+);
+
+/** A token paused after the POS answered 429, until its Retry-After (when there is no Redis). */
+export const posTokenPauses = pgTable('pos_token_pauses', {
+  tokenKey: text('token_key').primaryKey(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
+
+/** Row counts kept by statement-level triggers (custom migration i16_row_counts): the dashboard and the
+ * unfiltered list totals read one row here instead of counting a table of millions (docs/PERFORMANCE.md).
+ * Names: 'app_users', 'orders', 'live_restaurants'. */
+export const rowCounts = pgTable('row_counts', {
+  name: text('name').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
 });

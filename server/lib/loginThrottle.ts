@@ -1,37 +1,35 @@
-// Login throttling (SECURITY.md): failures counted per client address and per e-mail in a fixed window;
-// over the limit -> 429 with Retry-After. In memory for now; moved onto the shared limiter (Redis or the
-// database) when server/lib/rateLimit.ts exists.
+// Admin sign-in limits (docs/RELIABILITY.md), on the shared limiter of server/lib/rateLimit (Redis or the
+// database, so several instances count together and nothing lives in one process's memory):
+// - per (client address, e-mail): LOGIN_FAILURES_PER_15M. Someone hammering an e-mail from their address
+//   locks out only that pair, never the rightful admin signing in from their own address;
+// - per e-mail from all addresses: LOGIN_EMAIL_FAILURES_PER_15M, looser, against an attack spread over
+//   many addresses; per address over all e-mails: LOGIN_IP_FAILURES_PER_15M, against a spray of e-mails.
+// Each attempt is counted before the password is checked and compared with the count that statement
+// answered (atomic: parallel guesses cannot all slip under the limit); a right password takes its counts
+// back, so the counts are of failures. Windows are fixed: a refused pair can try again when its window ends.
 import type { Deps } from '../deps';
-import { tooMany } from './errors';
+import { enforce, rateLimiter, type Limit } from './rateLimit';
 
-const WINDOW_MS = 15 * 60_000;
+const WINDOW_SECONDS = 15 * 60;
+export const LOGIN_SLOW_DOWN = 'Too many failed sign-in attempts, please try again later';
 
 export function loginThrottle(deps: Deps) {
-  const limit = deps.config.LOGIN_FAILURES_PER_15M;
-  const counters = new Map<string, { count: number; resetAt: number }>();
-  const keys = (ip: string, email: string) => [`ip:${ip}`, `email:${email}`];
-  const current = (key: string, now: number) => {
-    const c = counters.get(key);
-    return c && c.resetAt > now ? c : undefined;
-  };
+  const limiter = rateLimiter(deps);
+  const c = deps.config;
+  const limits = (ip: string, email: string): Limit[] => [
+    // The pair first: once it is over, the attempt stops there and no longer counts against the e-mail.
+    { key: `login:pair:${ip}|${email}`, max: c.LOGIN_FAILURES_PER_15M, windowSeconds: WINDOW_SECONDS },
+    { key: `login:ip:${ip}`, max: c.LOGIN_IP_FAILURES_PER_15M, windowSeconds: WINDOW_SECONDS },
+    { key: `login:email:${email}`, max: c.LOGIN_EMAIL_FAILURES_PER_15M, windowSeconds: WINDOW_SECONDS },
+  ];
   return {
-    async check(ip: string, email: string) {
-      const now = Date.now();
-      for (const key of keys(ip, email)) {
-        const c = current(key, now);
-        if (c && c.count >= limit) {
-          throw tooMany('Too many failed sign-in attempts, please try again later', (c.resetAt - now) / 1000);
-        }
-      }
+    /** Counts one sign-in attempt on every limit; 429 with Retry-After at the first one over. */
+    async attempt(ip: string, email: string) {
+      for (const limit of limits(ip, email)) await enforce(limiter, limit, LOGIN_SLOW_DOWN);
     },
-    async fail(ip: string, email: string) {
-      const now = Date.now();
-      if (counters.size > 100_000) counters.clear(); // bounded memory under a spray of addresses
-      for (const key of keys(ip, email)) {
-        const c = current(key, now) ?? { count: 0, resetAt: now + WINDOW_MS };
-        c.count++;
-        counters.set(key, c);
-      }
+    /** The password was right: the attempt was not a failure, its counts are taken back. */
+    async succeeded(ip: string, email: string) {
+      await Promise.all(limits(ip, email).map((l) => limiter.undo(l.key)));
     },
   };
 }

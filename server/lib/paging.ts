@@ -1,14 +1,23 @@
-// Optional paging of the admin lists (DECISIONS.md): no paging parameters -> the bare array of SPEC.md;
-// any of page/perPage/sort/order/q -> paged, sorted and searched in the database, total in X-Total-Count.
-import { and, asc, desc, ilike, or, type SQL, type AnyColumn } from 'drizzle-orm';
+// Optional paging of the admin lists (docs/DECISIONS.md): no paging parameters -> the bare array of the contract
+// (docs/API.md); any of page/perPage/sort/order/q -> paged, sorted and searched in the database, total in
+// X-Total-Count.
+import { and, asc, desc, ilike, inArray, or, type SQL, type AnyColumn } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
 import type { FastifyReply } from 'fastify';
-import { TOTAL_HEADER, type ListQuery } from '../../src/contract';
+import { TOTAL_EXACT_HEADER, TOTAL_HEADER, type ListQuery } from '../../src/contract';
 import { badRequest } from './errors';
 
 export const DEFAULT_PER_PAGE = 25;
 
 export function wantsPaging(q: ListQuery): boolean {
-  return q.page !== undefined || q.perPage !== undefined || q.sort !== undefined || q.order !== undefined || q.q !== undefined;
+  return (
+    q.page !== undefined ||
+    q.perPage !== undefined ||
+    q.sort !== undefined ||
+    q.order !== undefined ||
+    q.q !== undefined
+  );
 }
 
 /** The ORDER BY for a requested sort field, from a whitelist; an unknown field is a 400, not a silent default. */
@@ -19,7 +28,8 @@ export function orderBy(
   tieBreaker: AnyColumn,
 ): SQL[] {
   const field = q.sort ?? fallback.field;
-  const column = sortable[field];
+  // Own keys only: `sort=__proto__` or `constructor` must be a 400, not Object.prototype used as a column.
+  const column = Object.hasOwn(sortable, field) ? sortable[field] : undefined;
   if (!column) {
     throw badRequest(`sort: must be one of ${Object.keys(sortable).join(', ')}`);
   }
@@ -44,6 +54,59 @@ export function pageWindow(q: ListQuery): { limit: number; offset: number } {
   return { limit, offset: ((q.page ?? 1) - 1) * limit };
 }
 
-export function setTotal(reply: FastifyReply, total: number) {
+/** The total of a paged list; `exact: false` when it is a lower bound (a capped search, db/queries/counts.ts). */
+export function setTotal(reply: FastifyReply, total: number, exact = true) {
   reply.header(TOTAL_HEADER, String(total));
+  if (!exact) reply.header(TOTAL_EXACT_HEADER, 'false');
+}
+
+/** Past this offset a page is found by its ids first (see pageOf). */
+export const DEEP_OFFSET = 1000;
+
+/**
+ * One page of rows. A deep page (page 2,000 is 50,000 rows in) first picks the page's ids in the order asked
+ * for - an index-only scan when an index covers the sort and the search, e.g. (created_at, id) for the
+ * unfiltered list - and only then reads those 25 rows, instead of reading and throwing away 50,000 rows.
+ */
+export function pageOf<T extends PgTable>(
+  db: Db,
+  table: T,
+  id: PgColumn,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+) {
+  if (offset < DEEP_OFFSET)
+    return db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset) as Promise<T['$inferSelect'][]>;
+  return db
+    .select()
+    .from(table as PgTable)
+    .where(inArray(id, pageIds(db, table, id, where, order, limit, offset)))
+    .orderBy(...order) as Promise<T['$inferSelect'][]>;
+}
+
+/** The ids of one page, in the order asked for: a subquery for `id IN (...)` (see pageOf). */
+export function pageIds(
+  db: Db,
+  table: PgTable,
+  id: PgColumn,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+) {
+  return db
+    .select({ id })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
 }

@@ -1,4 +1,4 @@
-// Admin passwords: argon2id (SECURITY.md). @node-rs/argon2 ships its binary in the npm package.
+// Admin passwords: argon2id (docs/SECURITY.md). @node-rs/argon2 ships its binary in the npm package.
 import { hash, verify } from '@node-rs/argon2';
 
 const ARGON2ID = 2;

@@ -1,6 +1,6 @@
 // One-time codes: drawn with crypto.randomInt, stored as HMAC-SHA256(secret, phone|code), compared in
 // constant time. The code is also sealed with AES-256-GCM under a key derived from the server secret, so
-// a resend within the lifetime can send the same code (SECURITY.md) without keeping it in clear.
+// a resend within the lifetime can send the same code (docs/SECURITY.md) without keeping it in clear.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 export const CODE_LENGTH = 4;

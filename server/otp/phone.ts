@@ -1,5 +1,5 @@
 // Phone numbers: parsed to E.164 with libphonenumber-js (full metadata), mobile numbers of the allowed
-// countries only (SECURITY.md). Masking for logs keeps the last 3 digits.
+// countries only (docs/SECURITY.md). Masking for logs keeps the last 3 digits.
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
 export function normalizePhone(raw: string, defaultCountry: string, allowed: string[]): string | null {

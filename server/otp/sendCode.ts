@@ -1,11 +1,35 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { say } from '../i18n';
+import type { SendCodeBody } from '../../src/contract';
+import { badRequest } from '../lib/errors';
+import { CLAIM_MESSAGES } from '../pos/claim';
+import { lastOrderService } from '../pos/lastOrder';
 import { otpService } from './service';
+import { funnelRecorder } from '../funnel/recorder';
 
 /**
- * The public half of POST /user: body { phone }. Sends a 4-digit code under the limits of SECURITY.md and
- * answers the same 200 for any allowed number (no account enumeration). The app user is created when new.
+ * The public half of POST /user: body { phone } or { phone, restaurantId, casherId, orderId }. Sends a 4-digit
+ * code under the limits of docs/SECURITY.md and answers the same 200 for any allowed number
+ * (no account enumeration). With the till (and the order shown on it), the code is bound to that order, which
+ * must still be claimable: a saved or vanished order gets no code (409 saying why). The app user is created
+ * when new.
  */
-export async function handleSendCode(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, body: { phone: string }) {
-  await otpService(app.deps).send(body.phone, req.ip);
-  return reply.code(200).send({ message: 'The code has been sent' });
+export async function handleSendCode(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: SendCodeBody,
+) {
+  const otp = otpService(app.deps);
+  const phone = otp.normalize(body.phone);
+  let order;
+  if (body.restaurantId !== undefined && body.casherId !== undefined) {
+    const claim = await lastOrderService(app.deps).claimable(body.restaurantId, body.casherId, body.orderId);
+    order = { restaurantId: claim.restaurantId, deviceId: claim.deviceId, posOrderId: claim.order.posOrderId };
+  } else if (body.orderId !== undefined) {
+    throw badRequest(CLAIM_MESSAGES.orderNeedsTill);
+  }
+  await otp.send(phone, req.ip, order);
+  funnelRecorder(app.deps).code(req, order && { restaurantId: order.restaurantId, deviceId: order.deviceId });
+  return reply.code(200).send({ message: say(req.lang, 'codeSent') });
 }

@@ -1,13 +1,16 @@
-// Sending and checking one-time codes under the policy of SECURITY.md. Every limit is configuration
-// (server/config.ts); counters live in Redis or the database (limiter.ts); the code is checked and its
-// attempt counted in one atomic UPDATE, so parallel guesses cannot exceed OTP_MAX_ATTEMPTS.
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+// Sending and checking one-time codes under the policy of docs/SECURITY.md. Every limit is configuration
+// (server/config.ts); counters live on the shared limiter (server/lib/rateLimit: Redis or the database) and
+// every one is counted first and then compared; the code is checked and its attempt counted in one atomic
+// UPDATE, so parallel guesses cannot exceed OTP_MAX_ATTEMPTS. Wrong codes count against the phone only
+// when it has a live code: nobody can lock a number they have no code for by guessing at it.
+import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { appUsers, otpChallenges, phoneGuards } from '../db/schema';
+import { otpChallenges } from '../db/schema';
 import { badRequest, HttpError, tooMany } from '../lib/errors';
+import { enforce, rateLimiter, type RateLimiter } from '../lib/rateLimit';
 import { codeMatches, hashCode, newCode, sealCode, unsealCode } from './codes';
-import { createLimiter, type RateLimiter } from './limiter';
 import { maskPhone, normalizePhone } from './phone';
+import { dailyFailuresKey, lockWait, recordWrongCode, resetWrongCodes } from './phoneLock';
 
 export const WRONG_CODE = 'The code is wrong or has expired, please ask for a new one';
 export const INVALID_PHONE = 'phone: Enter a valid mobile number';
@@ -16,49 +19,69 @@ const SLOW_DOWN = 'Too many attempts, please try again later';
 
 type Tx = Parameters<Parameters<Deps['database']['db']['transaction']>[0]>[0];
 
+/** The order a code is asked for: the code can save this order only ("bound to its request"). */
+export interface BoundOrder {
+  restaurantId: number;
+  deviceId: string;
+  posOrderId: string;
+}
+
 export interface OtpService {
   normalize(raw: string): string;
-  send(rawPhone: string, ip: string): Promise<void>;
-  /** Checks the code and, when right, runs save in the transaction that consumes it. */
-  verifyAndConsume<T>(phone: string, code: string, ip: string, save: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Sends a code to the phone; with an order, the code is bound to it and counts against its sends. */
+  send(rawPhone: string, ip: string, order?: BoundOrder): Promise<void>;
+  /** The order the phone's live code is bound to, if any (to save it when the call does not name one). */
+  boundOrder(phone: string): Promise<BoundOrder | null>;
+  /** Checks the code (and that it was asked for this order, when it was asked for one) and, when right, runs
+   * save in the transaction that consumes it. */
+  verifyAndConsume<T>(
+    phone: string,
+    code: string,
+    ip: string,
+    order: BoundOrder | null,
+    save: (tx: Tx) => Promise<T>,
+  ): Promise<T>;
 }
+
+const sameOrder = (a: BoundOrder | null, b: BoundOrder | null) =>
+  a === b ||
+  (!!a && !!b && a.restaurantId === b.restaurantId && a.deviceId === b.deviceId && a.posOrderId === b.posOrderId);
+
+const boundOf = (row: {
+  restaurantId: number | null;
+  deviceId: string | null;
+  posOrderId: string | null;
+}): BoundOrder | null =>
+  row.restaurantId !== null && row.deviceId !== null && row.posOrderId !== null
+    ? { restaurantId: row.restaurantId, deviceId: row.deviceId, posOrderId: row.posOrderId }
+    : null;
 
 export function createOtpService(deps: Deps): OtpService {
   const { config } = deps;
   const { db } = deps.database;
   const secret = config.JWT_SECRET ?? '';
-  const limiter: RateLimiter = createLimiter(deps.database, deps.redis);
+  const limiter: RateLimiter = rateLimiter(deps);
 
-  async function limit(key: string, max: number, windowSeconds: number, message = SLOW_DOWN) {
-    const hit = await limiter.hit(key, windowSeconds);
-    if (hit.count > max) throw tooMany(message, hit.retryAfter);
-  }
+  const limit = (key: string, max: number, windowSeconds: number) =>
+    enforce(limiter, { key, max, windowSeconds }, SLOW_DOWN);
 
-  async function lockedAt(phone: string) {
-    const [g] = await db.select().from(phoneGuards).where(eq(phoneGuards.phone, phone));
-    return g?.lockedAt ?? null;
-  }
-
-  async function recordFailure(phone: string) {
-    await limiter.hit(`otp:fail-day:${phone}`, 86_400);
-    await db
-      .insert(phoneGuards)
-      .values({ phone, failuresInRow: 1 })
-      .onConflictDoUpdate({
-        target: phoneGuards.phone,
-        set: {
-          failuresInRow: sql`${phoneGuards.failuresInRow} + 1`,
-          lockedAt: sql`case when ${phoneGuards.failuresInRow} + 1 >= ${config.OTP_PHONE_LOCK_AFTER} then now() else ${phoneGuards.lockedAt} end`,
-          updatedAt: sql`now()`,
-        },
-      });
+  async function refuseWhenLocked(phone: string) {
+    const wait = await lockWait(deps.database, config, phone);
+    if (wait > 0) throw tooMany(LOCKED, wait);
   }
 
   const liveChallenge = (phone: string) =>
     db
       .select()
       .from(otpChallenges)
-      .where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt), gt(otpChallenges.expiresAt, sql`now()`), lt(otpChallenges.attempts, config.OTP_MAX_ATTEMPTS)))
+      .where(
+        and(
+          eq(otpChallenges.phone, phone),
+          isNull(otpChallenges.consumedAt),
+          gt(otpChallenges.expiresAt, sql`now()`),
+          lt(otpChallenges.attempts, config.OTP_MAX_ATTEMPTS),
+        ),
+      )
       .orderBy(desc(otpChallenges.createdAt), desc(otpChallenges.id))
       .limit(1);
 
@@ -69,79 +92,140 @@ export function createOtpService(deps: Deps): OtpService {
       return phone;
     },
 
-    async send(rawPhone, ip) {
+    async send(rawPhone, ip, order) {
       const phone = this.normalize(rawPhone);
       await limit(`otp:ip-send-10m:${ip}`, config.OTP_IP_SENDS_PER_10M, 600);
       await limit(`otp:ip-send-day:${ip}`, config.OTP_IP_SENDS_PER_DAY, 86_400);
-      if (await lockedAt(phone)) throw tooMany(LOCKED, 3600);
+      await refuseWhenLocked(phone);
 
       const [live] = await liveChallenge(phone);
       if (live) {
+        // Claim the resend in one conditional UPDATE (not read, then write): of two resends at once, one waits.
+        const [claimed] = await db
+          .update(otpChallenges)
+          .set({ lastSentAt: sql`now()`, sendCount: sql`${otpChallenges.sendCount} + 1` })
+          .where(
+            and(
+              eq(otpChallenges.id, live.id),
+              lte(otpChallenges.lastSentAt, sql`now() - make_interval(secs => ${config.OTP_RESEND_SECONDS})`),
+            ),
+          )
+          .returning({ id: otpChallenges.id });
         const wait = config.OTP_RESEND_SECONDS - (Date.now() - live.lastSentAt.getTime()) / 1000;
-        if (wait > 0) throw tooMany('Please wait a moment before asking for a new code', wait);
+        if (!claimed) throw tooMany('Please wait a moment before asking for a new code', Math.max(1, wait));
       }
       await limit(`otp:send-15m:${phone}`, config.OTP_SENDS_PER_15M, 900);
       await limit(`otp:send-hour:${phone}`, config.OTP_SENDS_PER_HOUR, 3600);
       await limit(`otp:send-day:${phone}`, config.OTP_SENDS_PER_DAY, 86_400);
+      if (order)
+        await limit(`otp:send-order:${order.restaurantId}:${order.posOrderId}`, config.OTP_SENDS_PER_ORDER, 86_400);
       const hour = await limiter.hit('otp:global-hour', 3600);
       const day = await limiter.hit('otp:global-day', 86_400);
       if (hour.count > config.SMS_GLOBAL_PER_HOUR || day.count > config.SMS_GLOBAL_PER_DAY) {
-        console.warn(`[sms] global SMS cap reached (hour ${hour.count}/${config.SMS_GLOBAL_PER_HOUR}, day ${day.count}/${config.SMS_GLOBAL_PER_DAY}): sending paused`);
-        throw new HttpError(503, 'We cannot send codes right now, please try again later', { 'Retry-After': String(hour.retryAfter) });
+        console.warn(
+          `[sms] global SMS cap reached (hour ${hour.count}/${config.SMS_GLOBAL_PER_HOUR}, day ${day.count}/${config.SMS_GLOBAL_PER_DAY}): sending paused`,
+        );
+        throw new HttpError(503, 'We cannot send codes right now, please try again later', {
+          'Retry-After': String(hour.retryAfter),
+        });
       }
 
-      let code = live ? unsealCode(secret, live.codeSealed) : null;
+      // A resend for the same order sends the same code; a code for another order is a new code.
+      let code = live && sameOrder(boundOf(live), order ?? null) ? unsealCode(secret, live.codeSealed) : null;
       let challengeId: number;
       let created = false;
       if (live && code) {
         challengeId = live.id;
-        await db.update(otpChallenges).set({ lastSentAt: new Date(), sendCount: sql`${otpChallenges.sendCount} + 1` }).where(eq(otpChallenges.id, live.id));
       } else {
         code = newCode();
         created = true;
         challengeId = await db.transaction(async (tx) => {
           // One live code per phone: a new one retires the others.
-          await tx.update(otpChallenges).set({ expiresAt: sql`now()` }).where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt), gt(otpChallenges.expiresAt, sql`now()`)));
-          const [row] = await tx.insert(otpChallenges).values({
-            phone,
-            codeHash: hashCode(secret, phone, code!),
-            codeSealed: sealCode(secret, code!),
-            expiresAt: new Date(Date.now() + config.OTP_TTL_SECONDS * 1000),
-          }).returning({ id: otpChallenges.id });
+          await tx
+            .update(otpChallenges)
+            .set({ expiresAt: sql`now()` })
+            .where(
+              and(
+                eq(otpChallenges.phone, phone),
+                isNull(otpChallenges.consumedAt),
+                gt(otpChallenges.expiresAt, sql`now()`),
+              ),
+            );
+          const [row] = await tx
+            .insert(otpChallenges)
+            .values({
+              phone,
+              codeHash: hashCode(secret, phone, code!),
+              codeSealed: sealCode(secret, code!),
+              expiresAt: new Date(Date.now() + config.OTP_TTL_SECONDS * 1000),
+              restaurantId: order?.restaurantId ?? null,
+              deviceId: order?.deviceId ?? null,
+              posOrderId: order?.posOrderId ?? null,
+            })
+            .returning({ id: otpChallenges.id });
           return row.id;
         });
       }
-      // The app user exists from the first code on (issue 4); the answer is the same either way.
-      await db.insert(appUsers).values({ phone }).onConflictDoNothing();
+      // No app user yet: it is created when an order is saved with a good code (routes/invoice.ts).
       const minutes = Math.round(config.OTP_TTL_SECONDS / 60);
       try {
         await deps.sms.send(phone, `Your Specter code is ${code}. It expires in ${minutes} minutes. Do not share it.`);
       } catch (err) {
         if (created) await db.delete(otpChallenges).where(eq(otpChallenges.id, challengeId));
-        console.warn(`[sms] sending to ${maskPhone(phone)} failed: ${(err as Error).message}`);
+        // The provider's code only: its error text can carry the number (server/sms/port.ts).
+        deps.log?.warn(
+          {
+            sms: { to: maskPhone(phone), provider: deps.sms.name, code: (err as { code?: string }).code ?? 'unknown' },
+          },
+          'SMS sending failed',
+        );
         throw new HttpError(502, 'We could not send the code, please try again');
       }
     },
 
-    async verifyAndConsume(phone, code, ip, save) {
+    async boundOrder(phone) {
+      const [live] = await liveChallenge(phone);
+      return live ? boundOf(live) : null;
+    },
+
+    async verifyAndConsume(phone, code, ip, order, save) {
       await limit(`otp:ip-check-10m:${ip}`, config.OTP_IP_CHECKS_PER_10M, 600);
-      if (await lockedAt(phone)) throw tooMany(LOCKED, 3600);
-      const failures = await limiter.peek(`otp:fail-day:${phone}`);
-      if (failures.count >= config.OTP_PHONE_FAILURES_PER_DAY) throw tooMany(SLOW_DOWN, failures.retryAfter);
+      await refuseWhenLocked(phone);
 
       // Count the attempt and read the hash in one statement: parallel guesses cannot pass the limit.
       const [attempt] = await db
         .update(otpChallenges)
         .set({ attempts: sql`${otpChallenges.attempts} + 1` })
-        .where(sql`${otpChallenges.id} = (
+        .where(
+          sql`${otpChallenges.id} = (
           select id from otp_challenges where phone = ${phone} and consumed_at is null and expires_at > now()
           order by created_at desc, id desc limit 1)
-          and ${otpChallenges.attempts} < ${config.OTP_MAX_ATTEMPTS}`)
-        .returning({ id: otpChallenges.id, codeHash: otpChallenges.codeHash });
-      if (!attempt || !codeMatches(secret, phone, code, attempt.codeHash)) {
-        await recordFailure(phone);
+          and ${otpChallenges.attempts} < ${config.OTP_MAX_ATTEMPTS}`,
+        )
+        .returning({
+          id: otpChallenges.id,
+          codeHash: otpChallenges.codeHash,
+          restaurantId: otpChallenges.restaurantId,
+          deviceId: otpChallenges.deviceId,
+          posOrderId: otpChallenges.posOrderId,
+        });
+      // No live code: nothing to guess against, so nothing counts against the phone.
+      if (!attempt) throw badRequest(WRONG_CODE);
+      // A guess at a live code is counted against the phone's day first and compared after (atomic);
+      // a right code takes its count back, so the day's count is of wrong codes only.
+      await limit(dailyFailuresKey(phone), config.OTP_PHONE_FAILURES_PER_DAY, 86_400);
+      // A code asked for one order never saves another; a code asked for no order (an older client) saves
+      // the order the call settled on. With no order (My receipts, Delete my data) only a code asked for no
+      // order will do: a code texted for saving a receipt opens nothing else.
+      const bound = boundOf(attempt);
+      if (
+        !codeMatches(secret, phone, code, attempt.codeHash) ||
+        ((bound || order === null) && !sameOrder(bound, order))
+      ) {
+        await recordWrongCode(deps.database, config, phone);
         throw badRequest(WRONG_CODE);
       }
+      await limiter.undo(dailyFailuresKey(phone));
       const result = await db.transaction(async (tx) => {
         const [consumed] = await tx
           .update(otpChallenges)
@@ -151,7 +235,7 @@ export function createOtpService(deps: Deps): OtpService {
         if (!consumed) throw badRequest(WRONG_CODE);
         return save(tx);
       });
-      await db.update(phoneGuards).set({ failuresInRow: 0, updatedAt: sql`now()` }).where(eq(phoneGuards.phone, phone));
+      await resetWrongCodes(deps.database, phone);
       return result;
     },
   };

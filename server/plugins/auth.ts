@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq } from 'drizzle-orm';
 import { admins } from '../db/schema';
+import { liveAdmins } from '../lib/answerCaches';
 import { unauthorized } from '../lib/errors';
 
 declare module 'fastify' {
@@ -31,12 +32,15 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!token) return null;
     const claims = await tokens.verify(token);
     if (!claims) return null;
-    const [admin] = await database.db
-      .select({ id: admins.id, name: admins.name, email: admins.email })
-      .from(admins)
-      .where(and(eq(admins.id, claims.adminId), eq(admins.isDeleted, false)))
-      .limit(1);
-    return admin ?? null;
+    // Remembered for ANSWER_CACHE_MS; a soft delete on this instance drops it (routes/users.ts).
+    return liveAdmins(app.deps).get(String(claims.adminId), async () => {
+      const [admin] = await database.db
+        .select({ id: admins.id, name: admins.name, email: admins.email })
+        .from(admins)
+        .where(and(eq(admins.id, claims.adminId), eq(admins.isDeleted, false)))
+        .limit(1);
+      return admin ?? null;
+    });
   });
 
   app.decorate('requireAdmin', async (req: FastifyRequest) => {

@@ -1,13 +1,16 @@
 // Serves the built web app (dist/) from the same process as the API.
 // Client-side paths answer the app's HTML; the public pages (/user/invoice, /Privacy) answer the light
-// public entry, which carries nothing of the back-office. Unknown API paths answer JSON 404.
+// public entry, which carries nothing of the back-office; /user/invoice comes with its receipt drawn on the server
+// (invoicePage.ts). Unknown API paths answer JSON 404.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { inlineStylesheets, invoicePageServer, loadInvoiceRenderer } from './invoicePage';
 
-const PUBLIC_PAGES = [/^\/user\/invoice\/?$/, /^\/Privacy\/?$/];
+const INVOICE_PAGE = /^\/user\/invoice\/?$/;
+const PUBLIC_PAGES = [INVOICE_PAGE, /^\/user\/receipts\/?$/, /^\/Privacy\/?$/];
 
 export default fp(async function web(app: FastifyInstance) {
   const root = path.resolve(app.deps.config.WEB_DIST);
@@ -24,7 +27,8 @@ export default fp(async function web(app: FastifyInstance) {
       preCompressed: true,
       // Hashed assets never change; HTML is always revalidated.
       setHeaders(res, file) {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else res.header('Cache-Control', 'no-cache');
       },
     });
@@ -32,15 +36,26 @@ export default fp(async function web(app: FastifyInstance) {
   // Read once: the HTML is tiny and served on every client-side navigation.
   const html = (file: string) => (existsSync(file) ? readFileSync(file) : null);
   const pages = { admin: built ? html(adminHtml) : null, public: built ? html(publicHtml) : null };
+  // /user/invoice with its receipt drawn on the server, when the build has the page's server bundle.
+  const renderer = pages.public ? await loadInvoiceRenderer(root) : null;
+  const invoicePage =
+    renderer && pages.public
+      ? invoicePageServer(app, inlineStylesheets(pages.public.toString('utf8'), root), renderer)
+      : null;
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
-    const wantsHtml = (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
+    const wantsHtml =
+      (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
     const urlPath = req.url.split('?')[0];
     if (wantsHtml && !urlPath.startsWith('/api/') && !urlPath.startsWith('/assets/')) {
+      if (invoicePage && req.method === 'GET' && INVOICE_PAGE.test(urlPath)) return invoicePage(req, reply);
       const isPublic = PUBLIC_PAGES.some((re) => re.test(urlPath));
       const page = isPublic ? (pages.public ?? pages.admin) : pages.admin;
       if (page) return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
-      return reply.code(404).type('text/plain').send('The web app is not built: run `npm run build` (npm start does it for you).');
+      return reply
+        .code(404)
+        .type('text/plain')
+        .send('The web app is not built: run `npm run build` (npm start does it for you).');
     }
     return reply.code(404).send({ message: `Route ${req.method} ${urlPath} not found` });
   });

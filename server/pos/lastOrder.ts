@@ -1,22 +1,34 @@
-// The newest order of one till, as the invoice page and the save call need it. In front of the POS:
-// a short cache (FOODICS_CACHE_MS) and in-flight coalescing, so a crowd scanning one till costs at most
-// one POS call per cache period (Foodics allows ~30 calls a minute per token), and a back-off after the
-// POS answered 429. The restaurant and device are checked in our database on every call, so a deleted
-// restaurant or a removed device stops answering at once.
-import { and, eq, isNull } from 'drizzle-orm';
+// The order of one till a customer sees and saves (which ones qualify: claim.ts). In front of the POS:
+// the recent orders every instance knows (readThrough.ts: FOODICS_CACHE_MS, longer while webhooks arrive,
+// stale ones when the token's call budget is spent), at most a second of memory per instance on top, and
+// in-flight coalescing, so a crowd scanning one till costs at most one POS call per cache period. The restaurant and device are checked in our database on every call, so a deleted
+// restaurant or a removed device stops answering at once. Whether an order is saved is read from our
+// database on every call, never cached.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { devices, restaurants } from '../db/schema';
-import { HttpError, notFound } from '../lib/errors';
-import { PosError, type PosOrder } from './port';
+import { devices, orders, restaurants } from '../db/schema';
+import { conflict, HttpError, notFound } from '../lib/errors';
+import { CLAIM_MESSAGES, unavailableReason } from './claim';
+import { PosError, type PosAdapter, type PosOrder, type PosRestaurant } from './port';
+import { withReceiptVat } from '../vat/receiptVat';
+import { readThrough } from './readThrough';
+import { receiptStore } from './receiptStore';
 
 export interface LastOrderResult {
   restaurantId: number;
   deviceId: string;
   order: PosOrder;
+  /** Saved to an account already. */
+  saved: boolean;
 }
 
 export interface LastOrderService {
+  /** What the page shows: the till's newest qualifying order; when every recent order is saved, the newest
+   * of them (saved: true); 404 when the till has no recent closed order. */
   get(restaurantId: number, deviceId: string): Promise<LastOrderResult>;
+  /** The order a code is sent for and saved: the one named (fetched by its id at the POS) or, without a name,
+   * the till's newest qualifying order; 409 with the reason when it cannot be saved. */
+  claimable(restaurantId: number, deviceId: string, posOrderId?: string): Promise<LastOrderResult>;
   /** Drops what this instance remembers of a restaurant (called when it is edited, synced or deleted). */
   forget(restaurantId: number): void;
 }
@@ -24,19 +36,22 @@ export interface LastOrderService {
 /** How long an instance trusts "this restaurant is live and this device is one of its devices". Edits and
  * deletes on the same instance drop it at once; another instance sees them within this time. */
 const CHECK_TTL_MS = 1000;
+/** How long an instance answers from memory before looking at the shared store again: a webhook received by
+ * another instance shows here within this time. */
+const LOCAL_TTL_MS = 1000;
 
 export function createLastOrderService(deps: Deps): LastOrderService {
-  const cacheMs = deps.config.FOODICS_CACHE_MS;
-  const cache = new Map<string, { until: number; order: PosOrder | null }>();
-  const inFlight = new Map<string, Promise<PosOrder | null>>();
-  const backOffUntil = new Map<string, number>();
+  const cacheMs = Math.min(deps.config.FOODICS_CACHE_MS, LOCAL_TTL_MS);
+  const store = receiptStore(deps);
+  const cache = new Map<string, { until: number; order: unknown }>();
+  const inFlight = new Map<string, Promise<unknown>>();
   type Checked = { r: typeof restaurants.$inferSelect; deviceRef: number | null } | null;
   const checks = new Map<string, { until: number; row: Checked }>();
 
-  function fetchOrder(key: string, run: () => Promise<PosOrder | null>): Promise<PosOrder | null> {
+  function fetchOrder<T>(key: string, run: () => Promise<T>): Promise<T> {
     const hit = cache.get(key);
-    if (hit && hit.until > Date.now()) return Promise.resolve(hit.order);
-    const pending = inFlight.get(key);
+    if (hit && hit.until > Date.now()) return Promise.resolve(hit.order as T);
+    const pending = inFlight.get(key) as Promise<T> | undefined;
     if (pending) return pending;
     const p = run()
       .then((order) => {
@@ -53,51 +68,114 @@ export function createLastOrderService(deps: Deps): LastOrderService {
 
   return {
     forget(restaurantId) {
-      for (const key of checks.keys()) if (key.startsWith(`${restaurantId}:`)) checks.delete(key);
+      // Both the checks and the cached orders are keyed "<restaurant id>:...".
+      for (const map of [checks, cache])
+        for (const key of map.keys()) if (key.startsWith(`${restaurantId}:`)) map.delete(key);
     },
     async get(restaurantId, deviceId) {
-      const checkKey = `${restaurantId}:${deviceId}`;
-      let hit = checks.get(checkKey);
-      if (!hit || hit.until <= Date.now()) {
-        const [found] = await deps.database.db
-          .select({ r: restaurants, deviceRef: devices.id })
-          .from(restaurants)
-          .leftJoin(devices, and(eq(devices.restaurantId, restaurants.id), eq(devices.deviceId, deviceId), isNull(devices.removedAt)))
-          .where(and(eq(restaurants.id, restaurantId), eq(restaurants.isDeleted, false)))
-          .limit(1);
-        if (checks.size > 10_000) checks.clear();
-        hit = { until: Date.now() + CHECK_TTL_MS, row: found ?? null };
-        checks.set(checkKey, hit);
+      const r = await liveRestaurant(restaurantId, deviceId);
+      const recent = await askPos(r, `${r.id}:${r.updatedAt.getTime()}:${deviceId}`, (adapter, pr) =>
+        adapter.local
+          ? adapter.recentOrders(pr, deviceId)
+          : readThrough(deps.config, store, r, deviceId, () => adapter.recentOrders(pr, deviceId)),
+      );
+      const window = deps.config.CLAIM_WINDOW_MINUTES;
+      const shown = recent.filter((o) => unavailableReason(o, deviceId, window) === null);
+      const saved = await savedIds(
+        r.id,
+        shown.map((o) => o.posOrderId),
+      );
+      const order = shown.find((o) => !saved.has(o.posOrderId)) ?? shown[0];
+      if (!order) throw notFound(CLAIM_MESSAGES.noRecentOrder);
+      return {
+        restaurantId: r.id,
+        deviceId,
+        order: await withReceiptVat(order, r),
+        saved: saved.has(order.posOrderId),
+      };
+    },
+    async claimable(restaurantId, deviceId, posOrderId) {
+      if (posOrderId === undefined) {
+        const newest = await this.get(restaurantId, deviceId);
+        if (newest.saved) throw conflict(CLAIM_MESSAGES.alreadySaved);
+        return newest;
       }
-      const row = hit.row;
-      if (!row) throw notFound('Restaurant not found');
-      if (!row.deviceRef) throw notFound('This device does not belong to the restaurant');
-      const r = row.r;
-      const adapter = deps.pos[r.systemType];
-      if (!adapter) throw new HttpError(502, `No point-of-sale connection for system type ${r.systemType}`);
-
-      const blocked = backOffUntil.get(r.token) ?? 0;
-      if (blocked > Date.now()) {
-        const wait = Math.ceil((blocked - Date.now()) / 1000);
-        throw new HttpError(429, 'The point-of-sale system is busy, please try again shortly', { 'Retry-After': String(wait) });
-      }
-      let order: PosOrder | null;
-      try {
-        order = await fetchOrder(`${r.id}:${r.updatedAt.getTime()}:${deviceId}`, () =>
-          adapter.lastOrder({ id: r.id, name: r.name, logo: r.logo, token: r.token, branchsToken: r.branchsToken, systemType: r.systemType }, deviceId),
-        );
-      } catch (err) {
-        if (err instanceof PosError) {
-          if (err.statusCode === 429) backOffUntil.set(r.token, Date.now() + (err.retryAfterSeconds ?? 30) * 1000);
-          const headers: Record<string, string> = err.retryAfterSeconds ? { 'Retry-After': String(err.retryAfterSeconds) } : {};
-          throw new HttpError(err.statusCode === 404 ? 502 : err.statusCode, err.message, headers);
-        }
-        throw err;
-      }
-      if (!order) throw notFound('There is no order on this device yet');
-      return { restaurantId: r.id, deviceId, order };
+      const r = await liveRestaurant(restaurantId, deviceId);
+      const order = await askPos(r, `${r.id}:${r.updatedAt.getTime()}:order:${posOrderId}`, (adapter, pr) =>
+        adapter.order(pr, posOrderId),
+      );
+      if (!order) throw conflict(CLAIM_MESSAGES.noLongerAvailable);
+      const reason = unavailableReason(order, deviceId, deps.config.CLAIM_WINDOW_MINUTES);
+      if (reason) throw conflict(reason);
+      if ((await savedIds(r.id, [order.posOrderId])).size) throw conflict(CLAIM_MESSAGES.alreadySaved);
+      return { restaurantId: r.id, deviceId, order, saved: false };
     },
   };
+
+  /** The restaurant, when it is live and the device is one of its live devices; 404 otherwise. */
+  async function liveRestaurant(restaurantId: number, deviceId: string) {
+    const checkKey = `${restaurantId}:${deviceId}`;
+    let hit = checks.get(checkKey);
+    if (!hit || hit.until <= Date.now()) {
+      const [found] = await deps.database.db
+        .select({ r: restaurants, deviceRef: devices.id })
+        .from(restaurants)
+        .leftJoin(
+          devices,
+          and(eq(devices.restaurantId, restaurants.id), eq(devices.deviceId, deviceId), isNull(devices.removedAt)),
+        )
+        .where(and(eq(restaurants.id, restaurantId), eq(restaurants.isDeleted, false)))
+        .limit(1);
+      if (checks.size > 10_000) checks.clear();
+      hit = { until: Date.now() + CHECK_TTL_MS, row: found ?? null };
+      checks.set(checkKey, hit);
+    }
+    const row = hit.row;
+    if (!row) throw notFound('Restaurant not found');
+    if (!row.deviceRef) throw notFound('This device does not belong to the restaurant');
+    return row.r;
+  }
+
+  /** One call to the restaurant's POS through the cache and the coalescing (the call budget and the pause
+   * after a 429 are in the POS client); POS failures become the API's answers. */
+  async function askPos<T>(
+    r: typeof restaurants.$inferSelect,
+    key: string,
+    call: (adapter: PosAdapter, restaurant: PosRestaurant) => Promise<T>,
+  ): Promise<T> {
+    const adapter = deps.pos[r.systemType];
+    if (!adapter) throw new HttpError(502, `No point-of-sale connection for system type ${r.systemType}`);
+    try {
+      return await fetchOrder(key, () =>
+        call(adapter, {
+          id: r.id,
+          name: r.name,
+          logo: r.logo,
+          token: r.token,
+          branchsToken: r.branchsToken,
+          systemType: r.systemType,
+        }),
+      );
+    } catch (err) {
+      if (err instanceof PosError) {
+        const headers: Record<string, string> = err.retryAfterSeconds
+          ? { 'Retry-After': String(err.retryAfterSeconds) }
+          : {};
+        throw new HttpError(err.statusCode === 404 ? 502 : err.statusCode, err.message, headers);
+      }
+      throw err;
+    }
+  }
+
+  /** Which of these POS order ids of a restaurant are saved to an account already. */
+  async function savedIds(restaurantId: number, posOrderIds: string[]): Promise<Set<string>> {
+    if (!posOrderIds.length) return new Set();
+    const rows = await deps.database.db
+      .select({ id: orders.posOrderId })
+      .from(orders)
+      .where(and(eq(orders.restaurantId, restaurantId), inArray(orders.posOrderId, posOrderIds)));
+    return new Set(rows.map((row) => row.id));
+  }
 }
 
 const services = new WeakMap<Deps, LastOrderService>();

@@ -17,17 +17,37 @@ export interface PosBranch {
   devices: { deviceId: string; name: string }[];
 }
 
-/** The newest order of one till, mapped to the Invoice, plus its id at the POS. */
+/** One order at the POS, mapped to the Invoice, with what decides whether a customer may see and save it
+ * (server/pos/claim.ts): its id, its till, its status and when it closed. */
 export interface PosOrder {
   posOrderId: string;
+  /** The till it was taken on, when the POS says; null = not said. */
+  deviceId: string | null;
+  /** The POS's status in Foodics' numbering (4 = closed). */
+  status: number;
+  /** When it closed at the POS; null = not said. */
+  closedAt: Date | null;
   invoice: Invoice;
+  /** The seller's VAT registration number, when the POS reports one. */
+  vatNumber?: string | null;
+  /** The POS's own e-invoice QR text, when it provides one (printed as is). */
+  eInvoiceQr?: string | null;
+  /** When the order was placed at the POS (ms since the epoch), to keep the newer of a poll and a webhook. */
+  placedAtMs?: number;
 }
 
 export interface PosAdapter {
   /** Branches with their devices, as the POS knows them now; null when this POS does not report them. */
   listBranches(restaurant: PosRestaurant): Promise<PosBranch[] | null>;
-  /** The newest order of a device, or null when the till has none yet. */
-  lastOrder(restaurant: PosRestaurant, deviceId: string): Promise<PosOrder | null>;
+  /** The recent orders of a till, newest first (a POS may leave out the ones that are not closed). */
+  recentOrders(restaurant: PosRestaurant, deviceId: string): Promise<PosOrder[]>;
+  /** One order by its id at the POS, or null when the POS does not know it. */
+  order(restaurant: PosRestaurant, posOrderId: string): Promise<PosOrder | null>;
+  /** True when the POS's orders are in our own database (pushed to us): read directly, without the shared
+   * store of known receipts in front. */
+  readonly local?: boolean;
+  /** The business's own reference at the POS (webhooks are routed by it); absent when the POS has none. */
+  businessReference?(restaurant: PosRestaurant): Promise<string | null>;
 }
 
 /** A failure talking to the POS, with the status the API should answer and a readable message. */

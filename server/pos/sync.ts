@@ -6,21 +6,42 @@ import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { branches, devices, restaurants } from '../db/schema';
 import { PosError } from './port';
+import type { Tx } from '../audit/record';
 
-export async function syncRestaurant(deps: Deps, restaurantId: number): Promise<{ ok: boolean; error?: string }> {
+/** audit, when given, runs in the transaction that stores the sync's result (the back-office's audit trail). */
+export async function syncRestaurant(
+  deps: Deps,
+  restaurantId: number,
+  audit?: (tx: Tx, result: { ok: boolean; error?: string }) => Promise<void>,
+): Promise<{ ok: boolean; error?: string }> {
   const { db } = deps.database;
   const [r] = await db.select().from(restaurants).where(eq(restaurants.id, restaurantId));
   if (!r) return { ok: false, error: 'Restaurant not found' };
   const adapter = deps.pos[r.systemType];
-  if (!adapter) return record(deps, restaurantId, `No point-of-sale adapter for system type ${r.systemType}`);
+  if (!adapter) return record(deps, restaurantId, audit, `No point-of-sale adapter for system type ${r.systemType}`);
 
+  const pos = {
+    id: r.id,
+    name: r.name,
+    logo: r.logo,
+    token: r.token,
+    branchsToken: r.branchsToken,
+    systemType: r.systemType,
+  };
   let found;
   try {
-    found = await adapter.listBranches({ id: r.id, name: r.name, logo: r.logo, token: r.token, branchsToken: r.branchsToken, systemType: r.systemType });
+    found = await adapter.listBranches(pos);
   } catch (err) {
-    return record(deps, restaurantId, err instanceof PosError ? err.message : 'The point-of-sale system could not be read');
+    return record(
+      deps,
+      restaurantId,
+      audit,
+      err instanceof PosError ? err.message : 'The point-of-sale system could not be read',
+    );
   }
-  if (found === null) return record(deps, restaurantId, null);
+  if (found === null) return record(deps, restaurantId, audit, null);
+  // The business's reference routes the POS's webhooks to this restaurant; unknown now = keep the last one.
+  const businessRef = await adapter.businessReference?.(pos).catch(() => undefined);
 
   await db.transaction(async (tx) => {
     const now = new Date();
@@ -51,20 +72,45 @@ export async function syncRestaurant(deps: Deps, restaurantId: number): Promise<
     await tx
       .update(branches)
       .set({ removedAt: now })
-      .where(and(eq(branches.restaurantId, restaurantId), isNull(branches.removedAt), notInArray(branches.branchId, seenBranches.length ? seenBranches : none)));
+      .where(
+        and(
+          eq(branches.restaurantId, restaurantId),
+          isNull(branches.removedAt),
+          notInArray(branches.branchId, seenBranches.length ? seenBranches : none),
+        ),
+      );
     await tx
       .update(devices)
       .set({ removedAt: now })
-      .where(and(eq(devices.restaurantId, restaurantId), isNull(devices.removedAt), notInArray(devices.deviceId, seenDevices.length ? seenDevices : none)));
-    await tx.update(restaurants).set({ syncedAt: now, syncError: null }).where(eq(restaurants.id, restaurantId));
+      .where(
+        and(
+          eq(devices.restaurantId, restaurantId),
+          isNull(devices.removedAt),
+          notInArray(devices.deviceId, seenDevices.length ? seenDevices : none),
+        ),
+      );
+    await tx
+      .update(restaurants)
+      .set({ syncedAt: now, syncError: null, ...(businessRef ? { posBusinessRef: businessRef } : {}) })
+      .where(eq(restaurants.id, restaurantId));
+    await audit?.(tx, { ok: true });
   });
   return { ok: true };
 }
 
-async function record(deps: Deps, restaurantId: number, error: string | null) {
-  await deps.database.db
-    .update(restaurants)
-    .set({ syncError: error, syncedAt: sql`now()` })
-    .where(eq(restaurants.id, restaurantId));
-  return error ? { ok: false, error } : { ok: true };
+async function record(
+  deps: Deps,
+  restaurantId: number,
+  audit: Parameters<typeof syncRestaurant>[2],
+  error: string | null,
+) {
+  const result = error ? { ok: false, error } : { ok: true };
+  await deps.database.db.transaction(async (tx) => {
+    await tx
+      .update(restaurants)
+      .set({ syncError: error, syncedAt: sql`now()` })
+      .where(eq(restaurants.id, restaurantId));
+    await audit?.(tx, result);
+  });
+  return result;
 }

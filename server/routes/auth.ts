@@ -13,36 +13,42 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const { database, tokens } = app.deps;
   const throttle = loginThrottle(app.deps);
 
-  app.post('/admin/login', {
-    schema: {
-      tags: ['auth'],
-      summary: 'Sign in an admin; the token is in data.token',
-      body: loginBody,
-      response: { 200: loginAnswer, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+  app.post(
+    '/admin/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in an admin; the token is in data.token',
+        body: loginBody,
+        response: { 200: loginAnswer, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
     },
-  }, async (req) => {
-    const email = req.body.email.toLowerCase();
-    await throttle.check(req.ip, email);
-    const [admin] = await database.db
-      .select({ id: admins.id, passwordHash: admins.passwordHash })
-      .from(admins)
-      .where(and(sql`lower(${admins.email}) = ${email}`, eq(admins.isDeleted, false)))
-      .limit(1);
-    // Verify against a dummy hash for an unknown e-mail, so both failures cost the same time.
-    const ok = await verifyPassword(admin?.passwordHash ?? (await dummyHash()), req.body.password);
-    if (!admin || !ok) {
-      await throttle.fail(req.ip, email);
-      throw unauthorized(LOGIN_FAILED);
-    }
-    await database.db.update(admins).set({ lastLogin: new Date() }).where(eq(admins.id, admin.id));
-    return { data: { token: await tokens.issue(admin.id) } };
-  });
+    async (req) => {
+      const email = req.body.email.toLowerCase();
+      await throttle.attempt(req.ip, email);
+      const [admin] = await database.db
+        .select({ id: admins.id, passwordHash: admins.passwordHash })
+        .from(admins)
+        .where(and(sql`lower(${admins.email}) = ${email}`, eq(admins.isDeleted, false)))
+        .limit(1);
+      // Verify against a dummy hash for an unknown e-mail, so both failures cost the same time.
+      const ok = await verifyPassword(admin?.passwordHash ?? (await dummyHash()), req.body.password);
+      if (!admin || !ok) throw unauthorized(LOGIN_FAILED);
+      await throttle.succeeded(req.ip, email);
+      await database.db.update(admins).set({ lastLogin: new Date() }).where(eq(admins.id, admin.id));
+      return { data: { token: await tokens.issue(admin.id) } };
+    },
+  );
 
-  app.post('/user/isVerify', {
-    schema: {
-      tags: ['auth'],
-      summary: 'Whether the bearer token belongs to a live admin (the body may be empty)',
-      response: { 200: verifyAnswer },
+  app.post(
+    '/user/isVerify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the bearer token belongs to a live admin (the body may be empty)',
+        response: { 200: verifyAnswer },
+      },
     },
-  }, async (req) => ({ verify: (await app.adminFromRequest(req)) !== null }));
+    async (req) => ({ verify: (await app.adminFromRequest(req)) !== null }),
+  );
 }

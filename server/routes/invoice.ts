@@ -1,82 +1,110 @@
-// The invoice page's calls (public): the newest order of a till, and saving it to the customer's account
-// with a one-time code. POST /user { phone } (the code) lives in users.ts and otp/.
+// The invoice page's calls (public): the order a till's customer sees, and saving it to their account with a
+// one-time code bound to that order. POST /user { phone } (the code) lives in users.ts and otp/.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addOrderBody, invoiceSchema, lastOrderQuery } from '../../src/contract';
-import { appUsers, orderItems, orders } from '../db/schema';
+import { addOrderBody, lastOrderAnswer, lastOrderQuery, messageSchema } from '../../src/contract';
+import { saveOrderToAccount } from '../db/queries/saveOrder';
+import { forgetRestaurantAnswers, tillAnswers } from '../lib/answerCaches';
 import { conflict } from '../lib/errors';
+import { say } from '../i18n';
+import { CLAIM_MESSAGES } from '../pos/claim';
 import { lastOrderService } from '../pos/lastOrder';
 import { otpService } from '../otp/service';
-
-const message = z.object({ message: z.string() });
+import { funnelRecorder } from '../funnel/recorder';
 
 export default async function invoiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const lastOrders = lastOrderService(app.deps);
   const otp = otpService(app.deps);
+  const funnel = funnelRecorder(app.deps);
 
-  app.get('/order/foodics/web/last-order', {
-    schema: {
-      tags: ['invoice'],
-      summary: "The newest order of a till (restaurantId = restId, casherId = the device's POS id), as an Invoice. Public.",
-      querystring: lastOrderQuery,
-      response: { 200: invoiceSchema, 404: message, 429: message, 502: message, 504: message },
+  app.get(
+    '/order/foodics/web/last-order',
+    {
+      config: { customer: true },
+      schema: {
+        tags: ['invoice'],
+        summary:
+          "The order a till's customer sees (restaurantId = restId, casherId = the device's POS id), as an Invoice with its POS id and whether it is saved. Public.",
+        description:
+          'The newest order of the till that is closed at the POS, closed within CLAIM_WINDOW_MINUTES and not saved yet; when every such order is saved, the newest of them with `saved: true`; 404 "No recent order on this till" when there is none.',
+        querystring: lastOrderQuery,
+        response: {
+          200: lastOrderAnswer,
+          404: messageSchema,
+          429: messageSchema,
+          502: messageSchema,
+          504: messageSchema,
+        },
+      },
     },
-  }, async (req, reply) => {
-    const { order } = await lastOrders.get(req.query.restaurantId, req.query.casherId);
-    reply.header('Cache-Control', 'no-store');
-    return order.invoice;
-  });
+    async (req, reply) => {
+      const { restaurantId, casherId } = req.query;
+      // A crowd at one till gets one encoded answer per ANSWER_CACHE_MS on this instance (a save on it drops it):
+      // checked against the contract and encoded once, then sent as it is (docs/PERFORMANCE.md).
+      const encoded = await tillAnswers(app.deps).get(`${restaurantId}:${casherId}`, async () => {
+        const { order, saved } = await lastOrders.get(restaurantId, casherId);
+        return JSON.stringify(lastOrderAnswer.parse({ ...order.invoice, order_id: order.posOrderId, saved }));
+      });
+      funnel.view(req, restaurantId, casherId);
+      return (
+        reply
+          .header('Cache-Control', 'no-store')
+          .type('application/json; charset=utf-8')
+          // Already JSON: Fastify sends a string with a JSON content type as it is (the typed reply expects the object).
+          .send(encoded as never)
+      );
+    },
+  );
 
-  app.post('/order/foodics/web/add-order', {
-    schema: {
-      tags: ['invoice'],
-      summary: 'Saves the newest order of a till to the account of a phone, with the one-time code sent to it. Public.',
-      body: addOrderBody,
-      response: { 200: z.object({ message: z.string(), id: z.number() }), 400: message, 404: message, 409: message, 429: message, 502: message },
+  app.post(
+    '/order/foodics/web/add-order',
+    {
+      config: { customer: true },
+      schema: {
+        tags: ['invoice'],
+        summary: 'Saves an order of a till to the account of a phone, with the one-time code sent to it. Public.',
+        description:
+          "With `orderId`: exactly that order (fetched from the POS by its id), if it still qualifies; otherwise 409 saying why. Without it: the order the code was asked for, else the till's newest qualifying order. A code asked for one order never saves another.",
+        body: addOrderBody,
+        response: {
+          200: z.object({ message: z.string(), id: z.number() }),
+          400: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+          429: messageSchema,
+          502: messageSchema,
+          504: messageSchema,
+        },
+      },
     },
-  }, async (req) => {
-    const { casherId, restaurantId, otp: code } = req.body;
-    const phone = otp.normalize(req.body.phone);
-    // Read the order before touching the code: a POS failure must not cost the customer their code.
-    const { order } = await lastOrders.get(restaurantId, casherId);
-    const inv = order.invoice;
-    const id = await otp.verifyAndConsume(phone, code, req.ip, async (tx) => {
-      const [user] = await tx
-        .insert(appUsers)
-        .values({ phone, lastLogin: new Date() })
-        .onConflictDoUpdate({ target: appUsers.phone, set: { lastLogin: new Date(), updatedAt: new Date() } })
-        .returning({ id: appUsers.id });
-      const [saved] = await tx
-        .insert(orders)
-        .values({
-          appUserId: user.id,
-          restaurantId,
-          posOrderId: order.posOrderId,
-          deviceId: casherId,
-          branchName: inv.branch_name,
-          orderNumber: inv.order_number,
-          checkNumber: inv.check_number,
-          orderDate: inv.order_date,
-          orderTime: inv.order_time,
-          paymentMethod: inv.payment_method,
-          subTotalPrice: String(inv.sub_total_price),
-          discountAmount: String(inv.discount_amount),
-          totalPrice: String(inv.total_price),
-          currency: inv.currency,
-        })
-        .onConflictDoNothing()
-        .returning({ id: orders.id });
-      // One order, one account, once: the transaction rolls back and the code stays usable.
-      if (!saved) throw conflict('This invoice has already been saved');
-      if (inv.order_items.length) {
-        await tx.insert(orderItems).values(inv.order_items.map((l) => ({
-          orderId: saved.id, itemName: l.item_name, itemQuantity: String(l.item_quantity), totalPrice: String(l.total_price),
-        })));
-      }
-      return saved.id;
-    });
-    return { message: 'Your invoice has been saved', id };
-  });
+    async (req) => {
+      const { casherId, restaurantId, otp: code } = req.body;
+      const phone = otp.normalize(req.body.phone);
+      // The order the customer saw: named by the page, or the one their code was asked for.
+      const bound = req.body.orderId === undefined ? await otp.boundOrder(phone) : null;
+      const named =
+        req.body.orderId ??
+        (bound?.restaurantId === restaurantId && bound.deviceId === casherId ? bound.posOrderId : undefined);
+      // Read the order before touching the code: a POS failure or a saved order must not cost the customer their code.
+      const { order } = await lastOrders.claimable(restaurantId, casherId, named);
+      const id = await otp.verifyAndConsume(
+        phone,
+        code,
+        req.ip,
+        { restaurantId, deviceId: casherId, posOrderId: order.posOrderId },
+        async (tx) => {
+          const saved = await saveOrderToAccount(tx, { phone, restaurantId, deviceId: casherId, order });
+          // One order, one account, once: the transaction rolls back and the code stays usable.
+          if (saved === null) throw conflict(CLAIM_MESSAGES.alreadySaved);
+          return saved;
+        },
+      );
+      // The till's page and the dashboard show the save at once on this instance.
+      forgetRestaurantAnswers(app.deps, restaurantId);
+      funnel.save(req, restaurantId, casherId);
+      return { message: say(req.lang, 'invoiceSaved'), id };
+    },
+  );
 }

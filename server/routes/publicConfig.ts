@@ -4,25 +4,29 @@ import { z } from 'zod';
 /** GET /api/public-config: what the public pages and the back-office need from configuration. Public. */
 export default async function publicConfigRoutes(app: FastifyInstance) {
   const { config } = app.deps;
-  app.get('/api/public-config', {
-    schema: {
-      tags: ['public'],
-      response: {
-        200: z.object({
-          contactEmail: z.string(),
-          contactPhone: z.string(),
-          appDownloads: z.number(),
-          publicUrl: z.string().nullable(),
-        }),
+  app.get(
+    '/api/public-config',
+    {
+      schema: {
+        tags: ['public'],
+        response: {
+          200: z.object({
+            contactEmail: z.string(),
+            contactPhone: z.string(),
+            appDownloads: z.number(),
+            publicUrl: z.string().nullable(),
+          }),
+        },
       },
     },
-  }, async (_req, reply) => {
-    reply.header('Cache-Control', 'public, max-age=300');
-    return {
-      contactEmail: config.CONTACT_EMAIL,
-      contactPhone: config.CONTACT_PHONE,
-      appDownloads: config.APP_DOWNLOADS,
-      publicUrl: config.PUBLIC_URL ?? null,
-    };
-  });
+    async (_req, reply) => {
+      reply.header('Cache-Control', 'public, max-age=300');
+      return {
+        contactEmail: config.CONTACT_EMAIL,
+        contactPhone: config.CONTACT_PHONE,
+        appDownloads: config.APP_DOWNLOADS,
+        publicUrl: config.PUBLIC_URL ?? null,
+      };
+    },
+  );
 }

@@ -1,30 +1,30 @@
 // GET /statistics: the dashboard's counts of app users, live restaurants and saved orders.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
 import { errorSchema, statisticsAnswer } from '../../src/contract';
-import { appUsers, orders, restaurants } from '../db/schema';
-import { fastCount } from '../db/queries/counts';
+import { rowCountsOf } from '../db/queries/counts';
+import { dashboardAnswers } from '../lib/answerCaches';
 
 export default async function statisticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  app.get('/statistics', {
-    onRequest: app.requireAdmin,
-    schema: {
-      tags: ['dashboard'],
-      security: [{ bearer: [] }],
-      response: { 200: statisticsAnswer, 401: errorSchema },
+  app.get(
+    '/statistics',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['dashboard'],
+        security: [{ bearer: [] }],
+        response: { 200: statisticsAnswer, 401: errorSchema },
+      },
     },
-  }, async () => {
-    // Exact for small tables; the planner's estimate past 50,000 rows (see db/queries/counts.ts).
-    const exact = async (q: Promise<{ n: number }[]>) => (await q)[0].n;
-    const [users, restaurantCount, orderCount] = await Promise.all([
-      fastCount(db, 'app_users', () => exact(db.select({ n: sql<number>`count(*)::int` }).from(appUsers))),
-      exact(db.select({ n: sql<number>`count(*)::int` }).from(restaurants).where(eq(restaurants.isDeleted, false))),
-      fastCount(db, 'orders', () => exact(db.select({ n: sql<number>`count(*)::int` }).from(orders))),
-    ]);
-    return { users, restaurants: restaurantCount, orders: orderCount };
-  });
+    async () =>
+      // Exact counts kept by triggers as rows change (db/queries/counts.ts): one primary-key read, never a
+      // count(*); remembered for ANSWER_CACHE_MS on this instance and dropped by its own writes.
+      dashboardAnswers(app.deps).get('statistics', async () => {
+        const c = await rowCountsOf(db, ['app_users', 'live_restaurants', 'orders']);
+        return { users: c.app_users, restaurants: c.live_restaurants, orders: c.orders };
+      }),
+  );
 }

@@ -5,4 +5,15 @@ export interface SmsSender {
   send(toE164: string, body: string): Promise<void>;
 }
 
-export class SmsError extends Error {}
+/**
+ * A failed send. Its message and code hold only the provider's status and error code, never the provider's
+ * error text: that text can carry the phone number, and errors end up in the log (docs/RELIABILITY.md "Logs").
+ */
+export class SmsError extends Error {
+  constructor(
+    readonly code: string,
+    message = `SMS provider error ${code}`,
+  ) {
+    super(message);
+  }
+}

@@ -1,4 +1,4 @@
-// Any unknown path (SPEC.md section 2): 'Permission Denied' and a Home button to /home.
+// Any unknown path (docs/PRODUCT.md, Screens): 'Permission Denied' and a Home button to /home.
 import { Box, Button, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
@@ -8,8 +8,12 @@ export function PermissionDenied() {
   return (
     <Box sx={{ p: 6, textAlign: 'center' }}>
       <Title title={t('specter.notFound.text')} />
-      <Typography variant="h4" component="h1" gutterBottom>{t('specter.notFound.text')}</Typography>
-      <Button component={Link} to="/home" variant="contained">{t('specter.notFound.home')}</Button>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('specter.notFound.text')}
+      </Typography>
+      <Button component={Link} to="/home" variant="contained">
+        {t('specter.notFound.home')}
+      </Button>
     </Box>
   );
 }

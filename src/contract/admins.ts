@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const ADMIN_PASSWORD_MIN = 8;
 export const ADMIN_PASSWORD_MESSAGE = 'Should not be less than 8 characters';
 
-/** POST /user with admin fields (needs an admin token). SPEC.md section 5: no match or format check shown;
+/** POST /user with admin fields (needs an admin token). docs/PRODUCT.md, Validation messages: no match or format check shown;
  * the server still refuses a malformed e-mail, since it becomes a sign-in name. */
 export const createAdminBody = z.object({
   name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(200),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderIdField } from './invoice';
 
 export const appUserSchema = z.object({
   id: z.number(),
@@ -10,10 +11,17 @@ export const appUserSchema = z.object({
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When the phone's lock after too many wrong codes ends (ISO), or null when the phone is not locked. */
+  lockedUntil: z.string().nullable(),
 });
 export type AppUser = z.infer<typeof appUserSchema>;
 
-/** POST /user {phone}: the public "send me a code" call of the invoice page. */
+/** POST /user {phone}: the public "send me a code" call of the invoice page. With restaurantId, casherId and
+ * orderId (the order shown) the code is bound to that order; a bare {phone} keeps the unbound code. */
 export const sendCodeBody = z.object({
   phone: z.string({ error: 'Phone is required' }).trim().min(1, 'Phone is required').max(32),
+  restaurantId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  casherId: z.string().trim().min(1).max(100).optional(),
+  orderId: orderIdField,
 });
+export type SendCodeBody = z.infer<typeof sendCodeBody>;

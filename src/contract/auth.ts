@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// SPEC.md section 5: login email required, password required with bound 6 and the spec's message.
+// docs/PRODUCT.md, Validation messages: login email required, password required with bound 6 and the spec's message.
 export const loginBody = z.object({
   email: z.string({ error: 'Required' }).trim().min(1, 'Required').max(320),
   password: z.string({ error: 'Required' }).min(1, 'Required').max(200),
@@ -14,4 +14,3 @@ export const verifyAnswer = z.object({ verify: z.boolean() });
 
 export const LOGIN_FAILED = 'Invalid Email or Password';
 export const LOGIN_PASSWORD_MIN = 6;
-export const LOGIN_PASSWORD_MESSAGE = 'Should be 8 Numbers or characters';

@@ -1,20 +1,26 @@
 import { z } from 'zod';
 
-/** Every failure answers this shape (DECISIONS.md). */
-export const errorSchema = z.object({ message: z.string() });
-export type ApiError = z.infer<typeof errorSchema>;
+/** A `{message}` answer: every failure (docs/DECISIONS.md) and the plain confirmations ("The User has been removed"). */
+export const messageSchema = z.object({ message: z.string() });
+
+/** Every failure answers this shape (docs/DECISIONS.md): the same `{message}`. */
+export const errorSchema = messageSchema;
 
 /** A numeric id in a path: `/user/{id}`. */
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /**
- * Optional paging of lists. Without any of these the server answers the bare array of SPEC.md;
+ * Optional paging of lists. Without any of these the server answers the bare array of the contract (docs/API.md);
  * with `page` (or `perPage`) it pages, sorts and searches in the database and sets TOTAL_HEADER.
  */
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   perPage: z.coerce.number().int().min(1).max(500).optional(),
-  sort: z.string().max(40).regex(/^[A-Za-z_]+$/, 'must be a field name').optional(),
+  sort: z
+    .string()
+    .max(40)
+    .regex(/^[A-Za-z_]+$/, 'must be a field name')
+    .optional(),
   order: z.enum(['ASC', 'DESC', 'asc', 'desc']).optional(),
   q: z.string().max(200).optional(),
 });
@@ -22,10 +28,12 @@ export type ListQuery = z.infer<typeof listQuery>;
 
 /** Header carrying the total row count of a paged list (exposed through CORS). */
 export const TOTAL_HEADER = 'X-Total-Count';
+/** 'false' when TOTAL_HEADER is a lower bound: a search matched more rows than the server counts (the screens
+ * then show partial paging, "more than ..."); absent when the total is exact. */
+export const TOTAL_EXACT_HEADER = 'X-Total-Exact';
 
-/** Currencies the dashboard totals row sums (SPEC.md section 3, plus SAR). */
+/** Currencies the dashboard totals row sums (docs/PRODUCT.md, Entities, plus SAR). */
 export const CURRENCIES = ['EGY', 'USD', 'RMB', 'EUR', 'SAR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
 export const SYSTEM_TYPES = ['Foodics', 'Specter'] as const;
-export type SystemType = (typeof SYSTEM_TYPES)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The Invoice of SPEC.md section 3, plus the currency its money is in. */
+/** The Invoice of docs/PRODUCT.md, Entities, plus the currency its money is in. */
 export const invoiceSchema = z.object({
   order_number: z.string(),
   check_number: z.string().nullable(),
@@ -13,11 +13,33 @@ export const invoiceSchema = z.object({
   discount_amount: z.number(),
   total_price: z.number(),
   currency: z.string(),
-  order_items: z.array(
-    z.object({ item_name: z.string(), item_quantity: z.number(), total_price: z.number() }),
-  ),
+  order_items: z.array(z.object({ item_name: z.string(), item_quantity: z.number(), total_price: z.number() })),
+  /**
+   * VAT of a simplified tax invoice (beyond the original product; docs/ARCHITECTURE.md, VAT on the receipt): the amount
+   * summed from the POS's taxes, by rate; the seller's VAT number when known; and then the e-invoice QR,
+   * drawn by the server as an SVG document.
+   */
+  vat: z
+    .object({
+      amount: z.number(),
+      by_rate: z.array(z.object({ rate: z.number(), amount: z.number() })),
+      number: z.string().nullable(),
+      qr_svg: z.string().nullable(),
+    })
+    .optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** The answer of GET /order/foodics/web/last-order: the Invoice, the POS's id of the order it shows (the page
+ * sends it back on both save calls, so the code saves exactly this order) and whether it is saved already. */
+export const lastOrderAnswer = invoiceSchema.extend({
+  order_id: z.string(),
+  saved: z.boolean(),
+});
+export type LastOrderAnswer = z.infer<typeof lastOrderAnswer>;
+
+/** The POS's id of the order shown on the page; optional, so a client that does not send it still works. */
+export const orderIdField = z.string().trim().min(1).max(100).optional();
 
 export const lastOrderQuery = z.object({
   restaurantId: z.coerce.number().int().positive().max(2_147_483_647),
@@ -29,5 +51,6 @@ export const addOrderBody = z.object({
   restaurantId: z.coerce.number().int().positive().max(2_147_483_647),
   phone: z.string().trim().min(1, 'Phone is required').max(32),
   otp: z.string().regex(/^\d{4}$/, 'must be 4 digits'),
+  orderId: orderIdField,
 });
 export type AddOrderBody = z.infer<typeof addOrderBody>;

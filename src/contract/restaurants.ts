@@ -19,6 +19,15 @@ export const restaurantBody = z.object({
   branchs_token: required(4000),
   system_type: z.enum(SYSTEM_TYPES, { error: 'Required' }),
   name_api: z.string().max(200).nullish(),
+  /** Saudi VAT registration number (15 digits, 3 first and last), printed on receipts when the POS reports none. */
+  vat_number: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string()
+      .trim()
+      .regex(/^3\d{13}3$/, 'must be 15 digits starting and ending with 3')
+      .nullish(),
+  ),
 });
 export type RestaurantBody = z.infer<typeof restaurantBody>;
 
@@ -42,8 +51,15 @@ export const restaurantSchema = z.object({
   branchs_token: z.string(),
   system_type: z.string(),
   name_api: z.string().nullable(),
+  vat_number: z.string().nullable(),
   sync_error: z.string().nullable(),
   synced_at: z.string().nullable(),
+  /** When the Specter POS push key was last rotated (null: none yet). The key itself is never listed. */
+  push_key_rotated_at: z.string().nullable(),
+  /** When the POS's last webhook event for this restaurant arrived (null: none yet). */
+  webhook_at: z.string().nullable().optional(),
+  /** The address to give Foodics for its webhooks (GET /restaurant/{id} only; null when webhooks are off). */
+  webhook_url: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -53,3 +69,7 @@ export const restaurantWithBranches = restaurantSchema.extend({
   Branchs: z.array(branchSchema.omit({ restaurant: true })),
 });
 export type RestaurantWithBranches = z.infer<typeof restaurantWithBranches>;
+
+/** POST /restaurant/{id}/push-key: the new key, shown this once. */
+export const pushKeyAnswer = z.object({ push_key: z.string(), push_key_rotated_at: z.string() });
+export type PushKeyAnswer = z.infer<typeof pushKeyAnswer>;

@@ -1,5 +1,5 @@
 // A small accessible modal (role dialog, focus moved in and kept inside, Escape closes) for the Success and
-// !Oops dialogs. The texts were written for a right-to-left dialog, so it renders with dir="rtl" (DECISIONS.md).
+// !Oops dialogs. The texts were written for a right-to-left dialog, so it renders with dir="rtl" (docs/DECISIONS.md).
 import { useEffect, useRef, type ReactNode } from 'react';
 
 interface Props {
@@ -8,17 +8,22 @@ interface Props {
   button: string;
   onClose(): void;
   tone: 'success' | 'error';
+  /** A second way on (the Success dialog's "My receipts"). */
+  link?: { href: string; label: string };
 }
 
-export function Dialog({ title, children, button, onClose, tone }: Props) {
+export function Dialog({ title, children, button, onClose, tone, link }: Props) {
   const ref = useRef<HTMLButtonElement>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     ref.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
       if (e.key === 'Tab') {
+        // Focus stays inside: between the link (when there is one) and the button.
         e.preventDefault();
-        ref.current?.focus();
+        const next = linkRef.current && document.activeElement === ref.current ? linkRef.current : ref.current;
+        next?.focus();
       }
     };
     document.addEventListener('keydown', onKey);
@@ -26,11 +31,29 @@ export function Dialog({ title, children, button, onClose, tone }: Props) {
   }, [onClose]);
   return (
     <div className="backdrop">
-      <div className={`dialog ${tone}`} role="dialog" aria-modal="true" aria-labelledby="dialog-title" aria-describedby="dialog-text" dir="rtl">
-        <div className="dialog-icon" aria-hidden="true">{tone === 'success' ? '✓' : '!'}</div>
+      <div
+        className={`dialog ${tone}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="dialog-title"
+        aria-describedby="dialog-text"
+        dir="rtl"
+      >
+        <div className="dialog-icon" aria-hidden="true">
+          {tone === 'success' ? '✓' : '!'}
+        </div>
         <h2 id="dialog-title">{title}</h2>
         <p id="dialog-text">{children}</p>
-        <button ref={ref} type="button" className="primary" onClick={onClose}>{button}</button>
+        {link && (
+          <p className="dialog-link" dir="auto">
+            <a ref={linkRef} href={link.href}>
+              {link.label}
+            </a>
+          </p>
+        )}
+        <button ref={ref} type="button" className="primary" onClick={onClose}>
+          {button}
+        </button>
       </div>
     </div>
   );

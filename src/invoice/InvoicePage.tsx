@@ -1,23 +1,27 @@
 // /user/invoice?restId=..&deviceId=.. (title 'Specter | Invoice'): spinner, then the Oops! panel or the
-// receipt with its save flow. React only: nothing of the back-office is loaded here.
+// receipt with its save flow (or, when the order is saved already, a line saying so instead). React only: nothing of the back-office is loaded here.
+// With `initial` (the server's render and the hydration of it, src/public/invoice-render.tsx) the till's answer,
+// the till and the language come from the server, so both sides draw the same first tree.
 import { useEffect, useLayoutEffect, useState } from 'react';
-import type { Invoice } from '../contract/invoice';
-import { useLanguage } from '../public/language';
+import type { LastOrderAnswer } from '../contract/invoice';
+import type { InvoicePageState } from '../contract/invoicePageRender';
+import { useLanguage } from '../lib/useLanguage';
 import { ApiError, loadInvoice } from './api';
 import { TEXTS } from './i18n';
 import { Receipt } from './Receipt';
 import { SaveFlow } from './SaveFlow';
 import './invoice.css';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; invoice: Invoice };
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; invoice: LastOrderAnswer };
 
-export function InvoicePage() {
-  const [lang, toggleLang] = useLanguage();
+export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
+  const [lang, toggleLang] = useLanguage(initial?.lang);
   const t = TEXTS[lang];
-  const params = new URLSearchParams(window.location.search);
-  const restId = params.get('restId') ?? '';
-  const deviceId = params.get('deviceId') ?? '';
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const params = initial ? null : new URLSearchParams(window.location.search);
+  const restId = initial?.restId ?? params?.get('restId') ?? '';
+  const deviceId = initial?.deviceId ?? params?.get('deviceId') ?? '';
+  const [load, setLoad] = useState<Load>(initial?.load ?? { state: 'loading' });
+  const loaded = initial !== undefined;
 
   // The title before the first paint (a layout effect), not after it.
   useLayoutEffect(() => {
@@ -25,6 +29,7 @@ export function InvoicePage() {
   }, []);
 
   useEffect(() => {
+    if (loaded) return;
     let live = true;
     loadInvoice(restId, deviceId)
       .then((invoice) => live && setLoad({ state: 'ready', invoice }))
@@ -32,12 +37,14 @@ export function InvoicePage() {
     return () => {
       live = false;
     };
-  }, [restId, deviceId]);
+  }, [restId, deviceId, loaded]);
 
   return (
     <main className="page">
       <div className="topbar">
-        <button type="button" className="lang" onClick={toggleLang} lang={lang === 'ar' ? 'en' : 'ar'}>{t.switchTo}</button>
+        <button type="button" className="lang" onClick={toggleLang} lang={lang === 'ar' ? 'en' : 'ar'}>
+          {t.switchTo}
+        </button>
       </div>
       {load.state === 'loading' && <div className="spinner" role="status" aria-label={t.loading} />}
       {load.state === 'error' && (
@@ -48,8 +55,19 @@ export function InvoicePage() {
       )}
       {load.state === 'ready' && (
         <Receipt invoice={load.invoice} t={t} locale={lang === 'ar' ? 'ar-SA' : 'en-US'}>
-          <SaveFlow restId={restId} deviceId={deviceId} t={t} />
+          {load.invoice.saved ? (
+            <p className="saved-note" role="status">
+              {t.savedNote}
+            </p>
+          ) : (
+            <SaveFlow order={{ restaurantId: restId, casherId: deviceId, orderId: load.invoice.order_id }} t={t} />
+          )}
         </Receipt>
+      )}
+      {load.state !== 'loading' && (
+        <footer className="page-footer">
+          <a href="/user/receipts">{t.myReceipts}</a>
+        </footer>
       )}
     </main>
   );

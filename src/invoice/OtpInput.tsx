@@ -1,5 +1,5 @@
-// Four single-digit boxes (SPEC.md sections 4 and 5): digits only, focus moves on after a digit, Backspace on
-// an empty box clears the previous one and moves there, arrow keys move between boxes, and pasting 1 to 4
+// Four single-digit boxes (docs/PRODUCT.md, States and Validation messages): digits only, focus moves on after a digit,
+// Backspace on an empty box clears the previous one and moves there, arrow keys move between boxes, and pasting 1 to 4
 // digits fills the boxes and focuses the next empty one.
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 

@@ -1,45 +1,103 @@
-// The receipt of SPEC.md section 2: logo and name, date, 'Invoice #' + check number, the order rows, item
+// The receipt of docs/PRODUCT.md, Screens: logo and name, date, 'Invoice #' + check number, the order rows, item
 // lines, the payment block, 'Takeout total (incl. Tax)', Save Invoice, and the 'Powered by' footer.
 import type { Invoice } from '../contract/invoice';
 import { money } from '../lib/money';
+import { isSafeImageSrc } from '../lib/safeImage';
 import type { Texts } from './i18n';
+import { VatBlock } from './VatBlock';
 
-const SAFE_IMG = /^(https?:\/\/|\/(?!\/)|data:image\/(png|jpeg|gif|webp);base64,)/i;
-
-export function Receipt({ invoice, t, locale, children }: { invoice: Invoice; t: Texts; locale: string; children?: React.ReactNode }) {
+export function Receipt({
+  invoice,
+  t,
+  locale,
+  children,
+}: {
+  invoice: Invoice;
+  t: Texts;
+  locale: string;
+  children?: React.ReactNode;
+}) {
   const m = (n: number) => money(n, invoice.currency, locale);
   return (
     <article className="receipt" aria-label={invoice.restaurant.name}>
       <header className="receipt-head">
-        {SAFE_IMG.test(invoice.restaurant.logo) && <img className="logo" src={invoice.restaurant.logo} alt={invoice.restaurant.name} width={72} height={72} />}
+        {isSafeImageSrc(invoice.restaurant.logo) && (
+          <img
+            className="logo"
+            src={invoice.restaurant.logo}
+            alt={invoice.restaurant.name}
+            width={72}
+            height={72}
+            fetchPriority="high"
+          />
+        )}
         <h1>{invoice.restaurant.name}</h1>
         <p className="muted">{invoice.order_date}</p>
-        <p className="invoice-no">{t.invoiceNo}{invoice.check_number ?? ''}</p>
+        {/* No check number at the POS: the order number stands in, so 'Invoice #' is never left bare. */}
+        <p className="invoice-no">
+          {t.invoiceNo}
+          {invoice.check_number || invoice.order_number}
+        </p>
       </header>
       <dl className="rows">
-        <div><dt>{t.orderNumber}</dt><dd>{invoice.order_number}</dd></div>
-        <div><dt>{t.restaurant}</dt><dd>{invoice.restaurant.name}</dd></div>
-        <div><dt>{t.location}</dt><dd>{invoice.branch_name}</dd></div>
-        <div><dt>{t.date}</dt><dd>{invoice.order_date}</dd></div>
-        <div><dt>{t.time}</dt><dd>{invoice.order_time}</dd></div>
+        <div>
+          <dt>{t.orderNumber}</dt>
+          <dd>{invoice.order_number}</dd>
+        </div>
+        <div>
+          <dt>{t.restaurant}</dt>
+          <dd>{invoice.restaurant.name}</dd>
+        </div>
+        <div>
+          <dt>{t.location}</dt>
+          <dd>{invoice.branch_name}</dd>
+        </div>
+        <div>
+          <dt>{t.date}</dt>
+          <dd>{invoice.order_date}</dd>
+        </div>
+        <div>
+          <dt>{t.time}</dt>
+          <dd>{invoice.order_time}</dd>
+        </div>
       </dl>
       <ul className="items" aria-label={t.items}>
         {invoice.order_items.map((item, i) => (
           <li key={i}>
-            <span><span className="qty">{item.item_quantity} x</span> <span className="item-name">{item.item_name}</span></span>
+            <span>
+              <span className="qty">{item.item_quantity} x</span> <span className="item-name">{item.item_name}</span>
+            </span>
             <span>{m(item.total_price)}</span>
           </li>
         ))}
       </ul>
       <dl className="rows payment">
-        <div><dt>{t.method}</dt><dd>{invoice.payment_method}</dd></div>
-        <div><dt>{t.subTotal}</dt><dd>{m(invoice.sub_total_price)}</dd></div>
-        <div><dt>{t.discount}</dt><dd>{m(invoice.discount_amount)}</dd></div>
-        <div className="total"><dt>{t.total}</dt><dd>{m(invoice.total_price)}</dd></div>
+        <div>
+          <dt>{t.method}</dt>
+          <dd>{invoice.payment_method}</dd>
+        </div>
+        <div>
+          <dt>{t.subTotal}</dt>
+          <dd>{m(invoice.sub_total_price)}</dd>
+        </div>
+        <div>
+          <dt>{t.discount}</dt>
+          <dd>{m(invoice.discount_amount)}</dd>
+        </div>
+        <div className="total">
+          <dt>{t.total}</dt>
+          <dd>{m(invoice.total_price)}</dd>
+        </div>
       </dl>
-      <p className="takeout"><span>{t.takeout}</span><strong data-testid="takeout-total">{m(invoice.total_price)}</strong></p>
+      <p className="takeout">
+        <span>{t.takeout}</span>
+        <strong data-testid="takeout-total">{m(invoice.total_price)}</strong>
+      </p>
+      <VatBlock vat={invoice.vat} money={m} t={t} />
       {children}
-      <footer className="powered">{t.poweredBy} <strong>Specter</strong></footer>
+      <footer className="powered">
+        {t.poweredBy} <strong>Specter</strong>
+      </footer>
     </article>
   );
 }

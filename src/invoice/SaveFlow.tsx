@@ -1,7 +1,8 @@
-// Save Invoice -> phone step -> code step (SPEC.md section 4). Success resets everything and shows the
+// Save Invoice -> phone step -> code step (docs/PRODUCT.md, States). Success resets everything and shows the
 // Success dialog; a failed save returns to the receipt with empty boxes and shows the !Oops dialog.
+// Both calls name the order shown, so the code saves that order even when a newer one closed meanwhile.
 import { useState, type FormEvent } from 'react';
-import { ApiError, saveOrder, sendCode } from './api';
+import { ApiError, saveOrder, sendCode, type ShownOrder } from './api';
 import { Dialog } from './Dialog';
 import type { Texts } from './i18n';
 import { emptyOtp, OtpInput } from './OtpInput';
@@ -9,7 +10,7 @@ import { emptyOtp, OtpInput } from './OtpInput';
 type Step = 'receipt' | 'phone' | 'code';
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
-export function SaveFlow({ restId, deviceId, t }: { restId: string; deviceId: string; t: Texts }) {
+export function SaveFlow({ order, t }: { order: ShownOrder; t: Texts }) {
   const [step, setStep] = useState<Step>('receipt');
   const [phone, setPhone] = useState('');
   const [phoneTouched, setPhoneTouched] = useState(false);
@@ -25,7 +26,7 @@ export function SaveFlow({ restId, deviceId, t }: { restId: string; deviceId: st
     if (!phone.trim() || busy) return;
     setBusy(true);
     try {
-      await sendCode(phone.trim());
+      await sendCode(phone.trim(), order);
       setOtp(emptyOtp());
       setStep('code');
     } catch (err) {
@@ -40,7 +41,7 @@ export function SaveFlow({ restId, deviceId, t }: { restId: string; deviceId: st
     if (busy || otp.every((d) => d === '')) return;
     setBusy(true);
     try {
-      await saveOrder({ casherId: deviceId, restaurantId: restId, phone: phone.trim(), otp: otp.join('') });
+      await saveOrder({ ...order, phone: phone.trim(), otp: otp.join('') });
       setPhone('');
       setPhoneTouched(false);
       setOtp(emptyOtp());
@@ -60,7 +61,9 @@ export function SaveFlow({ restId, deviceId, t }: { restId: string; deviceId: st
   return (
     <section className="save">
       {step === 'receipt' && (
-        <button type="button" className="primary wide" onClick={() => setStep('phone')}>{t.saveInvoice}</button>
+        <button type="button" className="primary wide" onClick={() => setStep('phone')}>
+          {t.saveInvoice}
+        </button>
       )}
       {step === 'phone' && (
         <form onSubmit={submitPhone} noValidate className="step">
@@ -80,10 +83,22 @@ export function SaveFlow({ restId, deviceId, t }: { restId: string; deviceId: st
             onChange={(e) => setPhone(e.target.value)}
             onBlur={() => setPhoneTouched(true)}
           />
-          {phoneError ? <p id="phone-error" className="field-error" role="alert">{phoneError}</p> : <p id="phone-hint" className="muted small">{t.phoneHint}</p>}
+          {phoneError ? (
+            <p id="phone-error" className="field-error" role="alert">
+              {phoneError}
+            </p>
+          ) : (
+            <p id="phone-hint" className="muted small">
+              {t.phoneHint}
+            </p>
+          )}
           <div className="actions">
-            <button type="button" className="ghost" onClick={() => setStep('receipt')}>{t.back}</button>
-            <button type="submit" className="primary" disabled={!phone.trim() || busy} aria-busy={busy}>{t.save}</button>
+            <button type="button" className="ghost" onClick={() => setStep('receipt')}>
+              {t.back}
+            </button>
+            <button type="submit" className="primary" disabled={!phone.trim() || busy} aria-busy={busy}>
+              {t.save}
+            </button>
           </div>
         </form>
       )}
@@ -92,16 +107,30 @@ export function SaveFlow({ restId, deviceId, t }: { restId: string; deviceId: st
           <p className="step-title">{t.codeTitle}</p>
           <OtpInput value={otp} onChange={setOtp} label={t.digit} disabled={busy} />
           <div className="actions">
-            <button type="button" className="ghost" onClick={() => setStep('phone')}>{t.back}</button>
-            <button type="submit" className="primary" disabled={busy || otp.every((d) => d === '')} aria-busy={busy}>{t.send}</button>
+            <button type="button" className="ghost" onClick={() => setStep('phone')}>
+              {t.back}
+            </button>
+            <button type="submit" className="primary" disabled={busy || otp.every((d) => d === '')} aria-busy={busy}>
+              {t.send}
+            </button>
           </div>
         </form>
       )}
       {outcome?.kind === 'success' && (
-        <Dialog tone="success" title={t.successTitle} button={t.done} onClose={() => setOutcome(null)}>{t.successText}</Dialog>
+        <Dialog
+          tone="success"
+          title={t.successTitle}
+          button={t.done}
+          link={{ href: '/user/receipts', label: t.myReceipts }}
+          onClose={() => setOutcome(null)}
+        >
+          {t.successText}
+        </Dialog>
       )}
       {outcome?.kind === 'error' && (
-        <Dialog tone="error" title={t.failTitle} button={t.ok} onClose={() => setOutcome(null)}>{outcome.message}</Dialog>
+        <Dialog tone="error" title={t.failTitle} button={t.ok} onClose={() => setOutcome(null)}>
+          {outcome.message}
+        </Dialog>
       )}
     </section>
   );

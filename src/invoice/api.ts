@@ -1,8 +1,12 @@
-// The invoice page's three calls (SPEC.md section 7), with plain fetch: no client library in this bundle.
-import type { Invoice } from '../contract/invoice';
+// The invoice page's three calls (docs/API.md), with plain fetch: no client library in this bundle.
+import type { LastOrderAnswer } from '../contract/invoice';
+import { currentLanguage } from '../lib/useLanguage';
 
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -10,10 +14,17 @@ export class ApiError extends Error {
 // Absolute URLs: the page may be served under any origin, and tests run fetch outside a browser.
 const abs = (path: string) => new URL(path, window.location.href).toString();
 
-async function request<T>(url: string, init?: RequestInit): Promise<T> {
+/** A call of the public pages in the page's language: its failures carry the server's message, already in
+ * that language (status 0: the network failed). */
+export async function request<T>(url: string, init?: RequestInit): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(abs(url), { ...init, headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}) } });
+    const headers = {
+      Accept: 'application/json',
+      'Accept-Language': currentLanguage(),
+      ...(init?.body ? { 'Content-Type': 'application/json' } : {}),
+    };
+    res = await fetch(abs(url), { ...init, headers });
   } catch {
     throw new ApiError(0, '');
   }
@@ -22,20 +33,21 @@ async function request<T>(url: string, init?: RequestInit): Promise<T> {
   return body as T;
 }
 
-/** The newest order of a till; retried once on failure (SPEC.md: "retried once"). */
-export async function fetchInvoice(restId: string, deviceId: string): Promise<Invoice> {
+/** The order a till's customer sees (its POS id and whether it is saved included); retried once on failure
+ * (docs/API.md, The invoice page). */
+export async function fetchInvoice(restId: string, deviceId: string): Promise<LastOrderAnswer> {
   const url = `/order/foodics/web/last-order?restaurantId=${encodeURIComponent(restId)}&casherId=${encodeURIComponent(deviceId)}`;
   try {
-    return await request<Invoice>(url);
+    return await request<LastOrderAnswer>(url);
   } catch {
     await new Promise((r) => setTimeout(r, 300));
-    return request<Invoice>(url);
+    return request<LastOrderAnswer>(url);
   }
 }
 
 // The receipt request of the current address, started by the entry before React renders and picked up by
 // the page (same parameters only), so the API call runs while the page's code is still being parsed.
-let prefetched: { key: string; promise: Promise<Invoice> } | null = null;
+let prefetched: { key: string; promise: Promise<LastOrderAnswer> } | null = null;
 
 export function prefetchInvoice() {
   const q = new URLSearchParams(window.location.search);
@@ -46,12 +58,20 @@ export function prefetchInvoice() {
   prefetched = { key: `${restId}|${deviceId}`, promise };
 }
 
-export function loadInvoice(restId: string, deviceId: string): Promise<Invoice> {
+export function loadInvoice(restId: string, deviceId: string): Promise<LastOrderAnswer> {
   if (prefetched?.key === `${restId}|${deviceId}`) return prefetched.promise;
   return fetchInvoice(restId, deviceId);
 }
 
-export const sendCode = (phone: string) => request<{ message: string }>('/user', { method: 'POST', body: JSON.stringify({ phone }) });
+/** The order shown: both save calls name it, so the code is bound to it and saves exactly it. */
+export interface ShownOrder {
+  restaurantId: string;
+  casherId: string;
+  orderId: string;
+}
 
-export const saveOrder = (body: { casherId: string; restaurantId: string; phone: string; otp: string }) =>
+export const sendCode = (phone: string, order: ShownOrder) =>
+  request<{ message: string }>('/user', { method: 'POST', body: JSON.stringify({ phone, ...order }) });
+
+export const saveOrder = (body: ShownOrder & { phone: string; otp: string }) =>
   request<{ message: string }>('/order/foodics/web/add-order', { method: 'POST', body: JSON.stringify(body) });

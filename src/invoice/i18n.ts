@@ -1,4 +1,4 @@
-// Texts of the invoice page. English is SPEC.md's, letter for letter; Arabic beside it.
+// Texts of the invoice page. English is docs/PRODUCT.md's, letter for letter; Arabic beside it.
 export const TEXTS = {
   en: {
     loading: 'Loading',
@@ -17,6 +17,7 @@ export const TEXTS = {
     total: 'Total',
     takeout: 'Takeout total (incl. Tax)',
     saveInvoice: 'Save Invoice',
+    savedNote: 'This invoice is saved',
     poweredBy: 'Powered by',
     phone: 'Phone',
     phoneHint: 'We will text you a 4-digit code',
@@ -33,6 +34,10 @@ export const TEXTS = {
     failText: 'Something went wrong.',
     ok: 'Ok',
     switchTo: 'العربية',
+    myReceipts: 'My receipts',
+    vat: 'VAT',
+    vatNumber: 'VAT number',
+    eInvoiceQr: 'E-invoice QR code',
   },
   ar: {
     loading: 'جار التحميل',
@@ -51,6 +56,7 @@ export const TEXTS = {
     total: 'الإجمالي',
     takeout: 'إجمالي الطلب (شامل الضريبة)',
     saveInvoice: 'حفظ الفاتورة',
+    savedNote: 'هذه الفاتورة محفوظة',
     poweredBy: 'بواسطة',
     phone: 'رقم الجوال',
     phoneHint: 'سنرسل لك رمزًا من 4 أرقام',
@@ -67,6 +73,10 @@ export const TEXTS = {
     failText: 'حدث خطأ ما.',
     ok: 'حسنًا',
     switchTo: 'English',
+    myReceipts: 'فواتيري',
+    vat: 'ضريبة القيمة المضافة',
+    vatNumber: 'الرقم الضريبي',
+    eInvoiceQr: 'رمز الفاتورة الإلكترونية',
   },
 } as const;
 

@@ -1,15 +1,30 @@
-// /Privacy: Terms and Conditions and Privacy Policy (SPEC.md section 2), English and Arabic, with the contact
+// /Privacy: Terms and Conditions and Privacy Policy (docs/PRODUCT.md, Screens), English and Arabic, with the contact
 // footer from configuration (GET /api/public-config). Light: React only.
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { useLanguage } from '../public/language';
+import { useLanguage } from '../lib/useLanguage';
+import { usePublicConfig } from '../lib/usePublicConfig';
 import { privacyEn, termsEn, type Section } from './content.en';
 import './privacy.css';
 
-const FALLBACK = { contactEmail: 'support@specter.sa', contactPhone: '+966 11 000 0000' };
-
 const HEAD = {
-  en: { terms: 'Terms and Conditions', privacy: 'Privacy Policy', contact: 'Contact', email: 'E-mail', phone: 'Phone', switchTo: 'العربية', loading: 'Loading' },
-  ar: { terms: 'الشروط والأحكام', privacy: 'سياسة الخصوصية', contact: 'التواصل', email: 'البريد الإلكتروني', phone: 'الهاتف', switchTo: 'English', loading: 'جار التحميل' },
+  en: {
+    terms: 'Terms and Conditions',
+    privacy: 'Privacy Policy',
+    contact: 'Contact',
+    email: 'E-mail',
+    phone: 'Phone',
+    switchTo: 'العربية',
+    loading: 'Loading',
+  },
+  ar: {
+    terms: 'الشروط والأحكام',
+    privacy: 'سياسة الخصوصية',
+    contact: 'التواصل',
+    email: 'البريد الإلكتروني',
+    phone: 'الهاتف',
+    switchTo: 'English',
+    loading: 'جار التحميل',
+  },
 };
 
 function Sections({ sections, prefix }: { sections: Section[]; prefix: string }) {
@@ -18,7 +33,9 @@ function Sections({ sections, prefix }: { sections: Section[]; prefix: string })
       {sections.map((s) => (
         <section key={s.id} id={`${prefix}-${s.id}`} aria-labelledby={`${prefix}-${s.id}-h`}>
           <h3 id={`${prefix}-${s.id}-h`}>{s.title}</h3>
-          {s.body.map((p, i) => <p key={i}>{p}</p>)}
+          {s.body.map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
         </section>
       ))}
     </>
@@ -27,7 +44,7 @@ function Sections({ sections, prefix }: { sections: Section[]; prefix: string })
 
 export function PrivacyPage() {
   const [lang, toggleLang] = useLanguage();
-  const [contact, setContact] = useState(FALLBACK);
+  const contact = usePublicConfig();
   const h = HEAD[lang];
   // The Arabic text is fetched only when asked for: English readers do not download it.
   const [ar, setAr] = useState<{ terms: Section[]; privacy: Section[] } | null>(null);
@@ -46,24 +63,33 @@ export function PrivacyPage() {
   useLayoutEffect(() => {
     document.title = 'Specter | Terms and Privacy';
   }, []);
-  useEffect(() => {
-    fetch(new URL('/api/public-config', window.location.href).toString(), { headers: { Accept: 'application/json' } })
-      .then((r) => (r.ok ? r.json() : Promise.reject()))
-      .then((c) => setContact({ contactEmail: c.contactEmail || FALLBACK.contactEmail, contactPhone: c.contactPhone || FALLBACK.contactPhone }))
-      .catch(() => {});
-  }, []);
   return (
     <main className="legal">
       <div className="topbar">
-        <button type="button" className="lang" onClick={toggleLang} lang={lang === 'ar' ? 'en' : 'ar'}>{h.switchTo}</button>
+        <button type="button" className="lang" onClick={toggleLang} lang={lang === 'ar' ? 'en' : 'ar'}>
+          {h.switchTo}
+        </button>
       </div>
       <h1>{h.terms}</h1>
-      {content ? <Sections sections={content.terms} prefix="terms" /> : <p role="status" aria-label={h.loading} className="loading">…</p>}
+      {content ? (
+        <Sections sections={content.terms} prefix="terms" />
+      ) : (
+        <p role="status" aria-label={h.loading} className="loading">
+          …
+        </p>
+      )}
       <h2>{h.privacy}</h2>
       {content && <Sections sections={content.privacy} prefix="privacy" />}
       <footer className="contact" aria-label={h.contact}>
-        <p>{h.email}: <a href={`mailto:${contact.contactEmail}`}>{contact.contactEmail}</a></p>
-        <p>{h.phone}: <a href={`tel:${contact.contactPhone.replace(/\s/g, '')}`} dir="ltr">{contact.contactPhone}</a></p>
+        <p>
+          {h.email}: <a href={`mailto:${contact.contactEmail}`}>{contact.contactEmail}</a>
+        </p>
+        <p>
+          {h.phone}:{' '}
+          <a href={`tel:${contact.contactPhone.replace(/\s/g, '')}`} dir="ltr">
+            {contact.contactPhone}
+          </a>
+        </p>
       </footer>
     </main>
   );

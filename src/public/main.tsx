@@ -1,22 +1,40 @@
 // Entry of the light public pages. React and react-dom only: no router, no MUI, no react-admin (80 KB budget).
-// The invoice page is the one most people open, on a phone, often on a weak network: it lives in the entry
-// itself and its receipt request starts before React renders, so the first visit costs one script round trip
-// and the API call overlaps with parsing. /Privacy is rarer and loads its own chunk.
+// The invoice page is the one most people open, on a phone, often on a weak network. The server draws its
+// receipt into the HTML (src/public/invoice-render.tsx) and leaves the till's answer in a JSON script tag: this
+// entry then hydrates that markup for the save flow, without asking the till again. Without the server's
+// render (a build without the server bundle, `vite dev`) the receipt request starts before React renders, so
+// the API call overlaps with parsing. /Privacy and /user/receipts (My receipts) are rarer and load their own
+// chunks.
 import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { INVOICE_STATE_ID, type InvoicePageState } from '../contract/invoicePageRender';
 import { prefetchInvoice } from '../invoice/api';
 import { InvoicePage } from '../invoice/InvoicePage';
 
-const isPrivacy = /^\/Privacy\/?$/.test(window.location.pathname);
-if (!isPrivacy) prefetchInvoice();
+const root = document.getElementById('root')!;
+const path = window.location.pathname;
+const isPrivacy = /^\/Privacy\/?$/.test(path);
+const isReceipts = /^\/user\/receipts\/?$/.test(path);
+const drawn = isPrivacy || isReceipts ? null : document.getElementById(INVOICE_STATE_ID);
 
-const PrivacyPage = lazy(() => import('../privacy/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
-const Page = isPrivacy ? PrivacyPage : InvoicePage;
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Suspense fallback={null}>
-      <Page />
-    </Suspense>
-  </StrictMode>,
-);
+if (drawn?.textContent) {
+  const state = JSON.parse(drawn.textContent) as InvoicePageState;
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <InvoicePage initial={state} />
+    </StrictMode>,
+  );
+} else {
+  if (!isPrivacy && !isReceipts) prefetchInvoice();
+  const PrivacyPage = lazy(() => import('../privacy/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
+  const ReceiptsPage = lazy(() => import('../receipts/ReceiptsPage').then((m) => ({ default: m.ReceiptsPage })));
+  const Page = isPrivacy ? PrivacyPage : isReceipts ? ReceiptsPage : InvoicePage;
+  createRoot(root).render(
+    <StrictMode>
+      <Suspense fallback={null}>
+        <Page />
+      </Suspense>
+    </StrictMode>,
+  );
+}

@@ -1,18 +1,38 @@
-// Row counts for the dashboard and list totals. count(*) reads every row: ~0.6 s for 100,000 rows and
-// ~1.5 s for 1,000,000 in PGlite (docs/PERFORMANCE.md). Small tables are counted exactly; past
-// EXACT_COUNT_LIMIT rows the planner's estimate (pg_class.reltuples, kept fresh by autovacuum/ANALYZE) is
-// used, which is what a dashboard tile of "about a million" needs.
-import { sql } from 'drizzle-orm';
+// Totals without counting millions of rows (docs/PERFORMANCE.md):
+// - whole tables: row_counts, kept exact by statement-level triggers (migration i16_row_count_triggers), one
+//   primary-key read whatever the size;
+// - searches: counted up to TOTAL_CAP + 1 matching rows and no further; past the cap the total is a lower
+//   bound and the list says so (X-Total-Exact: false; the screens page without a last page).
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
+import { rowCounts } from '../schema';
 
-export const EXACT_COUNT_LIMIT = 50_000;
+export type CountedRows = 'app_users' | 'orders' | 'live_restaurants';
 
-/** Exact count(*) of `from`, unless the table is estimated above EXACT_COUNT_LIMIT rows. */
-export async function fastCount(db: Db, table: string, exact: () => Promise<number>): Promise<number> {
-  const res = (await db.execute(sql`select reltuples::bigint as n from pg_class where oid = to_regclass(${table})`)) as unknown as {
-    rows: { n: string | number | null }[];
-  };
-  const estimate = Number(res.rows[0]?.n ?? -1);
-  if (estimate > EXACT_COUNT_LIMIT) return estimate;
-  return exact();
+/** The trigger-kept counts of these names (0 for a name without its row). */
+export async function rowCountsOf<N extends CountedRows>(db: Db, names: N[]): Promise<Record<N, number>> {
+  const rows = await db.select().from(rowCounts).where(inArray(rowCounts.name, names));
+  const out = Object.fromEntries(names.map((n) => [n, 0])) as Record<N, number>;
+  for (const r of rows) out[r.name as N] = Number(r.n);
+  return out;
+}
+
+/** How many matching rows a search counts before it stops and reports "more than this". */
+export const TOTAL_CAP = 1000;
+
+/** The number of rows of `table` matching `where`, reading at most TOTAL_CAP + 1 of them. */
+export async function cappedCount(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<{ total: number; exact: boolean }> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(TOTAL_CAP + 1)
+    .as('matches');
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+  return n > TOTAL_CAP ? { total: TOTAL_CAP, exact: false } : { total: n, exact: true };
 }

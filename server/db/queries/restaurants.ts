@@ -1,4 +1,4 @@
-// Reading restaurants with their live branches and devices, in the shapes of SPEC.md section 3.
+// Reading restaurants with their live branches and devices, in the shapes of docs/PRODUCT.md, Entities.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../client';
 import { branches, devices, restaurants } from '../schema';
@@ -14,16 +14,22 @@ export function toRestaurant(r: RestaurantRow) {
     branchs_token: r.branchsToken,
     system_type: r.systemType,
     name_api: r.nameApi,
+    vat_number: r.vatNumber,
     sync_error: r.syncError,
     synced_at: r.syncedAt?.toISOString() ?? null,
+    push_key_rotated_at: r.pushKeyRotatedAt?.toISOString() ?? null,
+    webhook_at: r.webhookAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
 }
 
 export async function findLiveRestaurant(database: Database, id: number): Promise<RestaurantRow | undefined> {
-  const [row] = await database.db.select().from(restaurants)
-    .where(and(eq(restaurants.id, id), eq(restaurants.isDeleted, false))).limit(1);
+  const [row] = await database.db
+    .select()
+    .from(restaurants)
+    .where(and(eq(restaurants.id, id), eq(restaurants.isDeleted, false)))
+    .limit(1);
   return row;
 }
 
@@ -32,10 +38,14 @@ export async function branchesWithDevices(database: Database, restaurantIds: num
   if (!restaurantIds.length) return [];
   const { db } = database;
   const [branchRows, deviceRows] = await Promise.all([
-    db.select().from(branches)
+    db
+      .select()
+      .from(branches)
       .where(and(inArray(branches.restaurantId, restaurantIds), isNull(branches.removedAt)))
       .orderBy(asc(branches.id)),
-    db.select().from(devices)
+    db
+      .select()
+      .from(devices)
       .where(and(inArray(devices.restaurantId, restaurantIds), isNull(devices.removedAt)))
       .orderBy(asc(devices.id)),
   ]);
@@ -54,9 +64,12 @@ export async function branchesWithDevices(database: Database, restaurantIds: num
   }));
 }
 
-/** Restaurants with their `Branchs` (SPEC.md spelling) and each branch's `Devices`. */
+/** Restaurants with their `Branchs` (the contract's spelling, docs/DECISIONS.md) and each branch's `Devices`. */
 export async function withBranches(database: Database, rows: RestaurantRow[]) {
-  const all = await branchesWithDevices(database, rows.map((r) => r.id));
+  const all = await branchesWithDevices(
+    database,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     ...toRestaurant(r),
     Branchs: all.filter((b) => b.restaurantId === r.id).map(({ restaurantId: _, ...b }) => b),

@@ -1,5 +1,7 @@
-// The first admin: on an empty admins table, from ADMIN_EMAIL / ADMIN_PASSWORD, or a demo admin
-// whose credentials main.ts prints.
+// The first admin. The demo admin (admin@specter.local / specter-demo, printed at start) exists only in the
+// newcomer's demo: the embedded database outside production. Anywhere else - NODE_ENV=production, or a real
+// database (DATABASE_URL), whatever NODE_ENV says - the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD,
+// and without them the server refuses to start when no live admin exists (docs/DEPLOYMENT.md).
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../client';
@@ -8,32 +10,56 @@ import { hashPassword } from '../../lib/passwords';
 
 export const DEMO_ADMIN = { name: 'Demo Admin', email: 'admin@specter.local', password: 'specter-demo' };
 
-/** Returns the admin to print when one exists or was created for this start, else null. */
+export const NO_FIRST_ADMIN =
+  'No admin exists and ADMIN_EMAIL / ADMIN_PASSWORD are not set: set ADMIN_EMAIL and ADMIN_PASSWORD (8 characters or more) to create the first admin. ' +
+  'The demo admin is created only on the embedded database outside production.';
+
+type BootConfig = Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'> & Partial<Pick<Config, 'NODE_ENV' | 'DATABASE_URL'>>;
+
+/** The demo admin may exist: no real database, not production. */
+export const demoAdminAllowed = (config: Partial<Pick<Config, 'NODE_ENV' | 'DATABASE_URL'>>) =>
+  !config.DATABASE_URL && config.NODE_ENV !== 'production';
+
+/** Returns the admin to print when one exists or was created for this start, else null. Throws NO_FIRST_ADMIN. */
 export async function ensureFirstAdmin(
   database: Database,
-  config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>,
+  config: BootConfig,
 ): Promise<{ email: string; password?: string } | null> {
-  const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(admins).where(eq(admins.isDeleted, false));
-  const wanted = config.ADMIN_EMAIL
-    ? { name: 'Administrator', email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }
-    : DEMO_ADMIN;
+  const demoAllowed = demoAdminAllowed(config);
+  const [{ n }] = await database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(admins)
+    .where(eq(admins.isDeleted, false));
   if (n > 0) {
-    // Keep printing the demo credentials while the demo admin still exists.
-    if (!config.ADMIN_EMAIL) {
-      const [demo] = await database.db.select({ id: admins.id }).from(admins)
-        .where(sql`lower(${admins.email}) = ${DEMO_ADMIN.email} and ${admins.isDeleted} = false`).limit(1);
+    // Keep printing the demo credentials while the demo admin still exists (demo only).
+    if (!config.ADMIN_EMAIL && demoAllowed) {
+      const [demo] = await database.db
+        .select({ id: admins.id })
+        .from(admins)
+        .where(sql`lower(${admins.email}) = ${DEMO_ADMIN.email} and ${admins.isDeleted} = false`)
+        .limit(1);
       return demo ? { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } : null;
     }
     return null;
   }
-  if (!wanted.password) throw new Error('ADMIN_EMAIL is set but ADMIN_PASSWORD is not: set both to create the first admin.');
+  if (config.ADMIN_EMAIL && !config.ADMIN_PASSWORD) {
+    throw new Error('ADMIN_EMAIL is set but ADMIN_PASSWORD is not: set both to create the first admin.');
+  }
+  if (!config.ADMIN_EMAIL && !demoAllowed) throw new Error(NO_FIRST_ADMIN);
+  const wanted = config.ADMIN_EMAIL
+    ? { name: 'Administrator', email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD! }
+    : DEMO_ADMIN;
   // Several instances starting at once on an empty database: the unique e-mail index lets one insert win.
-  const created = await database.db.insert(admins).values({
-    name: wanted.name,
-    email: wanted.email.toLowerCase(),
-    passwordHash: await hashPassword(wanted.password),
-    role: 'admin',
-  }).onConflictDoNothing().returning({ id: admins.id });
+  const created = await database.db
+    .insert(admins)
+    .values({
+      name: wanted.name,
+      email: wanted.email.toLowerCase(),
+      passwordHash: await hashPassword(wanted.password),
+      role: 'admin',
+    })
+    .onConflictDoNothing()
+    .returning({ id: admins.id });
   if (!created.length) return config.ADMIN_EMAIL ? null : { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password };
   return { email: wanted.email, password: config.ADMIN_EMAIL ? undefined : wanted.password };
 }

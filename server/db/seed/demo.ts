@@ -2,15 +2,61 @@
 // (their branches and devices arrive through the real sync), app users and saved orders, so the dashboard
 // shows something real at once and a demo QR code leads to a receipt that can be saved end to end.
 // Runs only on an empty restaurants table, so a restart never duplicates it.
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Deps } from '../../deps';
 import { syncRestaurant } from '../../pos/sync';
-import { appUsers, orderItems, orders, restaurants } from '../schema';
+import { DEMO_SAVED_ORDER_ID, FIXTURE } from '../../stand-ins/foodics/fixture';
+import { saveOrderToAccount } from '../queries/saveOrder';
+import { appUsers, devices, funnelDaily, orderItems, orders, restaurants } from '../schema';
+import { EGYPT_TOKEN_SUFFIX } from '../../stand-ins/foodics/fixture';
+import { dayRange } from '../../funnel/days';
 
 const FIRST = ['Nora', 'Fahad', 'Huda', 'Omar', 'Layla', 'Khalid', 'Sara', 'Yousef', 'Mona', 'Ahmed', 'Reem', 'Tariq'];
 const LAST = ['Al-Harbi', 'Saleh', 'Hassan', 'Al-Qahtani', 'Mostafa', 'Al-Otaibi', null];
-const GENDERS = ['female', 'male', 'female', 'male', 'female', 'male', 'female', 'male', 'female', 'male', 'female', 'male'];
-const MENU = [['Chicken Kabsa', 32], ['Mandi Lamb', 58], ['Hummus', 12], ['Karak Tea', 6], ['Kunafa', 18], ['Falafel Wrap', 14]] as const;
+const GENDERS = [
+  'female',
+  'male',
+  'female',
+  'male',
+  'female',
+  'male',
+  'female',
+  'male',
+  'female',
+  'male',
+  'female',
+  'male',
+];
+const MENU_EG = [
+  ['Koshary', 65],
+  ['Molokhia with Chicken', 180],
+  ['Ful Medames', 35],
+  ['Om Ali', 70],
+] as const;
+const MENU = [
+  ['Chicken Kabsa', 32],
+  ['Mandi Lamb', 58],
+  ['Hummus', 12],
+  ['Karak Tea', 6],
+  ['Kunafa', 18],
+  ['Falafel Wrap', 14],
+] as const;
+
+/**
+ * Whether to load the demo data: DEMO_DATA, by default on for the embedded database outside production.
+ * Never on a real database (DATABASE_URL), whatever NODE_ENV says: asking for it there refuses to start.
+ */
+export function demoDataWanted(config: Pick<Config, 'DEMO_DATA' | 'DATABASE_URL' | 'NODE_ENV'>): boolean {
+  if (config.DATABASE_URL) {
+    if (config.DEMO_DATA)
+      throw new Error(
+        'DEMO_DATA loads made-up restaurants, users and orders and is refused on a real database (DATABASE_URL): unset it.',
+      );
+    return false;
+  }
+  return config.DEMO_DATA ?? config.NODE_ENV !== 'production';
+}
 
 export async function loadDemoData(deps: Deps, opts: { foodicsToken?: string }): Promise<boolean> {
   const { db } = deps.database;
@@ -18,46 +64,126 @@ export async function loadDemoData(deps: Deps, opts: { foodicsToken?: string }):
   if (n > 0) return false;
 
   const token = opts.foodicsToken ?? 'demo-token-not-configured';
-  const made = await db.insert(restaurants).values([
-    { name: 'Najd Grill', logo: '/demo/najd-grill.svg', token, branchsToken: token, systemType: 'Foodics', nameApi: 'Najd Grill Co.' },
-    { name: 'Nile Kitchen', logo: '/demo/nile-kitchen.svg', token, branchsToken: token, systemType: 'Foodics', nameApi: 'Nile Kitchen LLC' },
-  ]).returning({ id: restaurants.id, name: restaurants.name });
+  const made = await db
+    .insert(restaurants)
+    .values([
+      // A VAT number (ZATCA's sample) so the demo receipt shows its VAT lines and e-invoice QR.
+      {
+        name: 'Najd Grill',
+        logo: '/demo/najd-grill.svg',
+        token,
+        branchsToken: token,
+        systemType: 'Foodics',
+        nameApi: 'Najd Grill Co.',
+        vatNumber: '310122393500003',
+      },
+      // The Egyptian restaurant reads its own business at the stand-in: Cairo branches, receipts in pounds.
+      {
+        name: 'Nile Kitchen',
+        logo: '/demo/nile-kitchen.svg',
+        token: `${token}${EGYPT_TOKEN_SUFFIX}`,
+        branchsToken: `${token}${EGYPT_TOKEN_SUFFIX}`,
+        systemType: 'Foodics',
+        nameApi: 'Nile Kitchen LLC',
+      },
+    ])
+    .returning({ id: restaurants.id, name: restaurants.name });
   for (const r of made) await syncRestaurant(deps, r.id);
 
-  const users = await db.insert(appUsers).values(FIRST.map((first, i) => ({
-    firstName: i % 5 === 4 ? null : first,
-    lastName: i % 5 === 4 ? null : LAST[i % LAST.length],
-    phone: i % 4 === 3 ? `+2010${String(10_000_000 + i * 7919).slice(0, 8)}` : `+9665${String(10_000_000 + i * 104_729).slice(0, 8)}`,
-    gender: i % 5 === 4 ? null : GENDERS[i],
-    birthDate: i % 3 === 2 ? null : `19${80 + i}-0${(i % 9) + 1}-1${i % 9}`,
-    lastLogin: i % 2 ? new Date(Date.now() - i * 3_600_000) : null,
-    createdAt: new Date(Date.now() - (FIRST.length - i) * 86_400_000),
-  }))).returning({ id: appUsers.id });
+  const users = await db
+    .insert(appUsers)
+    .values(
+      FIRST.map((first, i) => ({
+        firstName: i % 5 === 4 ? null : first,
+        lastName: i % 5 === 4 ? null : LAST[i % LAST.length],
+        phone:
+          i % 4 === 3
+            ? `+2010${String(10_000_000 + i * 7919).slice(0, 8)}`
+            : `+9665${String(10_000_000 + i * 104_729).slice(0, 8)}`,
+        gender: i % 5 === 4 ? null : GENDERS[i],
+        birthDate: i % 3 === 2 ? null : `19${80 + i}-0${(i % 9) + 1}-1${i % 9}`,
+        lastLogin: i % 2 ? new Date(Date.now() - i * 3_600_000) : null,
+        createdAt: new Date(Date.now() - (FIRST.length - i) * 86_400_000),
+      })),
+    )
+    .returning({ id: appUsers.id });
 
   for (let i = 0; i < 8; i++) {
     const when = new Date(Date.now() - (8 - i) * 7_200_000);
-    const lines = [MENU[i % MENU.length], MENU[(i + 2) % MENU.length]].map(([name, price], k) => ({ name, qty: k + 1, total: price * (k + 1) }));
+    const egy = i === 5 || i === 2;
+    const menu: readonly (readonly [string, number])[] = egy ? MENU_EG : MENU;
+    const lines = [menu[i % menu.length], menu[(i + 2) % menu.length]].map(([name, price], k) => ({
+      name,
+      qty: k + 1,
+      total: price * (k + 1),
+    }));
     const sub = lines.reduce((s, l) => s + l.total, 0);
     const discount = i % 3 === 0 ? 5 : 0;
-    const egy = i === 5;
-    const [o] = await db.insert(orders).values({
-      appUserId: users[i % users.length].id,
-      restaurantId: made[egy ? 1 : 0].id,
-      posOrderId: `demo-saved-${i + 1}`,
-      deviceId: 'demo',
-      branchName: egy ? 'Zamalek' : i % 2 ? 'Olaya' : 'Al Malqa',
-      orderNumber: String(1000 + i),
-      checkNumber: String(200 + i),
-      orderDate: when.toISOString().slice(0, 10),
-      orderTime: when.toISOString().slice(11, 16),
-      paymentMethod: i % 2 ? 'Card' : 'Cash',
-      subTotalPrice: String(sub),
-      discountAmount: String(discount),
-      totalPrice: ((sub - discount) * 1.15).toFixed(2),
-      currency: egy ? 'EGY' : 'SAR',
-      createdAt: when,
-    }).returning({ id: orders.id });
-    await db.insert(orderItems).values(lines.map((l) => ({ orderId: o.id, itemName: l.name, itemQuantity: String(l.qty), totalPrice: String(l.total) })));
+    const [o] = await db
+      .insert(orders)
+      .values({
+        appUserId: users[i % users.length].id,
+        restaurantId: made[egy ? 1 : 0].id,
+        posOrderId: `demo-saved-${i + 1}`,
+        deviceId: 'demo',
+        branchName: egy ? (i % 2 ? 'Zamalek' : 'Maadi') : i % 2 ? 'Olaya' : 'Al Malqa',
+        orderNumber: String(1000 + i),
+        checkNumber: String(200 + i),
+        orderDate: when.toISOString().slice(0, 10),
+        orderTime: when.toISOString().slice(11, 16),
+        paymentMethod: i % 2 ? 'Card' : 'Cash',
+        subTotalPrice: String(sub),
+        discountAmount: String(discount),
+        totalPrice: ((sub - discount) * (egy ? 1.14 : 1.15)).toFixed(2),
+        currency: egy ? 'EGY' : 'SAR',
+        createdAt: when,
+      })
+      .returning({ id: orders.id });
+    await db.insert(orderItems).values(
+      lines.map((l) => ({
+        orderId: o.id,
+        itemName: l.name,
+        itemQuantity: String(l.qty),
+        totalPrice: String(l.total),
+      })),
+    );
   }
+
+  // 30 days of the scan-to-save funnel per till (counts only), so the dashboard's chart and the per-till
+  // figures have something to show; one till scans much less (its QR badly placed), as in real life.
+  const tills = await db.select({ restaurantId: devices.restaurantId, deviceId: devices.deviceId }).from(devices);
+  const { all } = dayRange(deps.config.FUNNEL_TIME_ZONE, 30);
+  await db.insert(funnelDaily).values(
+    tills.flatMap((till, k) =>
+      all.map((day, d) => {
+        const views = ((d * 7 + k * 13) % 11) + (k % 3 === 2 ? 1 : 6);
+        const codes = Math.round(views * (0.35 + ((d + k) % 4) * 0.05));
+        return { ...till, day, views, codes, saves: Math.round(codes * 0.8) };
+      }),
+    ),
+  );
+  if (opts.foodicsToken) await saveDemoStandInOrder(deps, made[0].id);
   return true;
+}
+
+/** The stand-in's Cashier 2 has one order; saved here to a demo customer, its receipt shows "saved" while
+ * Cashier 1 shows a fresh order to save. */
+async function saveDemoStandInOrder(deps: Deps, restaurantId: number) {
+  const { db } = deps.database;
+  const [r] = await db.select().from(restaurants).where(eq(restaurants.id, restaurantId));
+  const order = await deps.pos[r.systemType]
+    ?.order(
+      { id: r.id, name: r.name, logo: r.logo, token: r.token, branchsToken: r.branchsToken, systemType: r.systemType },
+      DEMO_SAVED_ORDER_ID,
+    )
+    .catch(() => null);
+  if (!order) return;
+  const [customer] = await db.select({ phone: appUsers.phone }).from(appUsers).orderBy(appUsers.id).limit(1);
+  await saveOrderToAccount(db, {
+    phone: customer.phone,
+    restaurantId,
+    deviceId: FIXTURE.devices[1].id,
+    order,
+    at: new Date(Date.now() - 5 * 60_000),
+  });
 }

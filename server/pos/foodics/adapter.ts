@@ -1,14 +1,31 @@
-// The Foodics adapter of the POS port: branches with their devices, and the newest order of a till.
-import type { PosAdapter, PosBranch, PosRestaurant } from '../port';
+// The Foodics adapter of the POS port: branches with their devices, the recent orders of a till, one order by id,
+// the business's reference (for webhooks), and what a webhook's order needs (its till, its PosOrder).
+import { PosError, type PosAdapter, type PosBranch, type PosOrder, type PosRestaurant } from '../port';
 import { createFoodicsClient, type FoodicsClientOptions } from './client';
-import { toInvoice } from './mapping';
+import { deviceOf, toPosOrder as toPosOrderWithoutVat } from './mapping';
+import { withFoodicsVat } from './taxes';
 import type { FoodicsBranch, FoodicsList, FoodicsOrder, FoodicsSettings } from './types';
 
-// Plain paging stops after 10 pages at Foodics (FOODICS.md): 500 branches is far beyond any restaurant here.
+// Plain paging stops after 10 pages at Foodics (docs/POS.md): 500 branches is far beyond any restaurant here.
 const MAX_PAGES = 10;
 const SETTINGS_TTL_MS = 60 * 60 * 1000;
+const ORDER_INCLUDE = 'products.product,payments.payment_method,branch,device,charges';
 
-export function createFoodicsAdapter(opts: FoodicsClientOptions): PosAdapter {
+/** The order as the port wants it, with its VAT (taxes.ts). */
+const toPosOrder: typeof toPosOrderWithoutVat = (order, settings, shownAs) =>
+  withFoodicsVat(toPosOrderWithoutVat(order, settings, shownAs), order, settings);
+/** Foodics' "closed": the only orders a customer is shown (server/pos/claim.ts checks it again). */
+const CLOSED = '4';
+
+export interface FoodicsAdapter extends PosAdapter {
+  /** The till of a webhook's order: from the payload, else from one GET /orders/{id}, whose full order is
+   * then used instead of the payload. deviceId null: Foodics does not say. */
+  completeWebhookOrder(token: string, order: FoodicsOrder): Promise<{ deviceId: string | null; order: FoodicsOrder }>;
+  /** A Foodics order as this restaurant's PosOrder (currency and time zone from the token's settings). */
+  webhookPosOrder(restaurant: PosRestaurant, order: FoodicsOrder): Promise<PosOrder>;
+}
+
+export function createFoodicsAdapter(opts: FoodicsClientOptions): FoodicsAdapter {
   const client = createFoodicsClient(opts);
   // Currency and time zone change rarely: one /settings call per token per hour.
   const settingsCache = new Map<string, { at: number; value: Promise<FoodicsSettings> }>();
@@ -25,10 +42,40 @@ export function createFoodicsAdapter(opts: FoodicsClientOptions): PosAdapter {
   }
 
   return {
+    async webhookPosOrder(restaurant, order) {
+      return toPosOrder(order, await settingsFor(restaurant.token), { name: restaurant.name, logo: restaurant.logo });
+    },
+
+    async completeWebhookOrder(token, order) {
+      const known = deviceOf(order);
+      if (known) return { deviceId: known, order };
+      const body = await client.get<{ data?: FoodicsOrder }>(`/orders/${encodeURIComponent(order.id)}`, token, {
+        include: ORDER_INCLUDE,
+      });
+      const full = body.data ?? order;
+      return { deviceId: deviceOf(full), order: full };
+    },
+
+    async businessReference(restaurant) {
+      const body = await client.get<{ data?: { business?: { reference?: string | number | null } } }>(
+        '/whoami',
+        restaurant.token,
+        {},
+        'background',
+      );
+      const ref = body.data?.business?.reference;
+      return ref === undefined || ref === null || ref === '' ? null : String(ref);
+    },
+
     async listBranches(restaurant: PosRestaurant): Promise<PosBranch[]> {
       const out: PosBranch[] = [];
       for (let page = 1; page <= MAX_PAGES; page++) {
-        const body = await client.get<FoodicsList<FoodicsBranch>>('/branches', restaurant.branchsToken, { include: 'devices', page });
+        const body = await client.get<FoodicsList<FoodicsBranch>>(
+          '/branches',
+          restaurant.branchsToken,
+          { include: 'devices', page },
+          'background',
+        );
         for (const b of body.data ?? []) {
           if (!b.id || b.deleted_at) continue;
           out.push({
@@ -44,21 +91,33 @@ export function createFoodicsAdapter(opts: FoodicsClientOptions): PosAdapter {
       return out;
     },
 
-    async lastOrder(restaurant, deviceId) {
-      const [settings, body] = await Promise.all([
-        settingsFor(restaurant.token),
-        client.get<FoodicsList<FoodicsOrder>>('/orders', restaurant.token, {
-          'filter[device_id]': deviceId,
-          sort: '-created_at',
-          include: 'products.product,payments.payment_method,branch,device',
-        }),
-      ]);
-      const order = body.data?.[0];
-      if (!order) return null;
-      return {
-        posOrderId: String(order.id),
-        invoice: toInvoice(order, settings, { name: restaurant.name, logo: restaurant.logo }),
-      };
+    async recentOrders(restaurant, deviceId) {
+      // Settings first (cached an hour): an orders call is never spent on a receipt the budget cannot finish.
+      const settings = await settingsFor(restaurant.token);
+      const body = await client.get<FoodicsList<FoodicsOrder>>('/orders', restaurant.token, {
+        'filter[device_id]': deviceId,
+        'filter[status]': CLOSED,
+        sort: '-created_at',
+        include: ORDER_INCLUDE,
+      });
+      const shownAs = { name: restaurant.name, logo: restaurant.logo };
+      return (body.data ?? []).filter((o) => o?.id).map((o) => toPosOrder(o, settings, shownAs));
+    },
+
+    async order(restaurant, posOrderId) {
+      try {
+        const settings = await settingsFor(restaurant.token);
+        const body = await client.get<{ data?: FoodicsOrder }>(
+          `/orders/${encodeURIComponent(posOrderId)}`,
+          restaurant.token,
+          { include: ORDER_INCLUDE },
+        );
+        return body.data?.id ? toPosOrder(body.data, settings, { name: restaurant.name, logo: restaurant.logo }) : null;
+      } catch (err) {
+        // An id the POS does not know is an answer about the order, not a failure of the POS.
+        if (err instanceof PosError && err.statusCode === 404) return null;
+        throw err;
+      }
     },
   };
 }

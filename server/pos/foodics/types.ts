@@ -1,4 +1,4 @@
-// The parts of Foodics' answers we read (FOODICS.md). Everything is optional or loose on purpose: the
+// The parts of Foodics' answers we read (docs/POS.md). Everything is optional or loose on purpose: the
 // sources disagree on details, and the mapping must tolerate both shapes.
 export interface FoodicsList<T> {
   data: T[];
@@ -21,11 +21,22 @@ export interface FoodicsBranch extends FoodicsNamed {
   devices?: FoodicsDevice[];
 }
 
+/** A tax on a line, an option or a charge: the rate in percent, the amount in pivot (docs/POS.md). */
+export interface FoodicsTax {
+  rate?: number | string | null;
+  amount?: number | string | null;
+  pivot?: { amount?: number | string | null; rate?: number | string | null } | null;
+}
+
 export interface FoodicsOrderProduct {
   product?: FoodicsNamed | null;
   quantity?: number | string;
+  returned_quantity?: number | string | null;
   total_price?: number | string;
+  /** 5 = void, 6 = returned */
   status?: number;
+  taxes?: FoodicsTax[] | null;
+  options?: { taxes?: FoodicsTax[] | null }[] | null;
 }
 
 export interface FoodicsOrder {
@@ -36,6 +47,7 @@ export interface FoodicsOrder {
   status?: number;
   created_at?: string | null;
   closed_at?: string | null;
+  updated_at?: string | null;
   subtotal_price?: number | string | null;
   discount_amount?: number | string | null;
   total_price?: number | string | null;
@@ -43,9 +55,19 @@ export interface FoodicsOrder {
   payments?: { amount?: number; payment_method?: FoodicsNamed | null }[];
   branch?: FoodicsNamed | null;
   device?: FoodicsNamed | null;
+  /** Present with include=device; otherwise the till is only in meta.foodics.device_id. */
+  device_id?: string | null;
+  meta?: { foodics?: { device_id?: string | null } } | null;
+  charges?: { amount?: number | string | null; taxes?: FoodicsTax[] | null }[] | null;
+  /** The e-invoice QR text, when the POS generated one (field name not confirmed by Foodics' docs: read tolerantly). */
+  zatca_qr?: string | null;
+  qr_code?: string | null;
 }
 
 export interface FoodicsSettings {
   business_currency?: string;
   business_timezone?: string;
+  /** The business's VAT registration number when Foodics reports one (name not confirmed: read tolerantly). */
+  tax_number?: string | null;
+  vat_registration_number?: string | null;
 }

@@ -1,12 +1,21 @@
-// A local stand-in of the Foodics API (FOODICS.md): bearer check, list envelopes with data/links/meta,
+// A local stand-in of the Foodics API (docs/POS.md): bearer check, list envelopes with data/links/meta,
 // filter[...], sort, include, 401/403/429 answers, and a control API so tests can add orders and inject
-// faults. Real HTTP on a free port, used by `npm start`'s demo, the tests and the benches.
+// faults (in process, and `POST /_stand-in/orders` over HTTP for the browser journeys and the demo).
+// Real HTTP on a free port, used by `npm start`'s demo, the tests and the benches.
+// It can also play a chain (more branches of three tills each) and send Foodics' order webhooks to a URL
+// when an order is created through it (addOrder, or POST /_stand-in/orders).
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEMO_FOODICS_TOKEN, FIXTURE } from './fixture';
+import { DEMO_FOODICS_TOKEN, DEMO_SAVED_ORDER_ID, EGYPT_TOKEN_SUFFIX, FIXTURE, FIXTURE_EG } from './fixture';
 
-export type FaultMode = 'ok' | 'slow' | 'down' | 'garbage' | 'unauthorized' | 'forbidden' | 'rate-limited' | 'server-error';
+type Business = typeof FIXTURE;
+const EGYPT_DEVICES = new Set(FIXTURE_EG.devices.map((d) => d.id));
+/** The business a till belongs to (ids are unique across the two). */
+const businessOfDevice = (deviceId: string): Business => (EGYPT_DEVICES.has(deviceId) ? FIXTURE_EG : FIXTURE);
+
+export type FaultMode =
+  'ok' | 'slow' | 'down' | 'garbage' | 'unauthorized' | 'forbidden' | 'rate-limited' | 'server-error';
 
 export interface StandInOrder {
   id: string;
@@ -26,83 +35,260 @@ export interface StandInOrder {
   total_price: number;
   device_id: string;
   branch_id: string;
-  products: { product_id: string; quantity: number; total_price: number; status: number }[];
+  products: { product_id: string; quantity: number; total_price: number; status: number; returned_quantity?: number }[];
   payments: { method_id: string; amount: number }[];
+  /** An e-invoice QR text the POS made itself (tests of "the POS's own QR"). */
+  zatca_qr?: string;
+}
+
+/** The business's branches, devices (each naming its branch by index) and settings: the fixture's until a
+ * test changes them, to play branches and devices vanishing, a chain of many branches, another time zone. */
+export interface StandInCatalogue {
+  branches: { id: string; name: string; name_localized: string; reference: string }[];
+  devices: { id: string; name: string; code: string; reference: string; type: number; branch: number }[];
+  settings: { business_currency: string; business_timezone: string; tax_inclusive_pricing: boolean };
 }
 
 export interface FoodicsStandIn {
   url: string;
   token: string;
+  /** Replaces parts of the catalogue (reset() restores the fixture's). */
+  setCatalogue(change: Partial<StandInCatalogue>): void;
   addOrder(deviceId: string, partial?: Partial<StandInOrder>): StandInOrder;
   setMode(mode: FaultMode, opts?: { delayMs?: number; retryAfter?: number }): void;
   /** Calls received per path (e.g. '/orders'), and in all. */
   calls(path?: string): number;
   reset(): void;
   close(): Promise<void>;
+  /** Where order.created webhooks go (null: none are sent). */
+  setWebhookUrl(url: string | null): void;
+  /** Webhooks sent so far: the order, the answer's status (0 when the receiver could not be reached). */
+  webhooks(): { orderId: string; status: number }[];
+  /** Resolves when every webhook sent so far has been answered. */
+  webhooksSettled(): Promise<void>;
+  /** When each call arrived (ms since the epoch) and its path, for the call-budget tests and benches. */
+  callLog(): { at: number; path: string }[];
+  /** Every till of the business (the fixture's, then the chain's). */
+  deviceIds(): string[];
+}
+
+type World = Pick<StandInCatalogue, 'branches' | 'devices'>;
+
+/** The fixture's business, plus `extraBranches` generated branches of three tills each (a chain). */
+function worldOf(extraBranches: number): World {
+  const branches: World['branches'] = [...FIXTURE.branches];
+  const devices: World['devices'] = [...FIXTURE.devices];
+  for (let b = 0; b < extraBranches; b++) {
+    const n = String(b + 1).padStart(4, '0');
+    branches.push({
+      id: `9a1b2c3d-c${n}-4000-8000-000000000000`,
+      name: `Branch ${b + 1}`,
+      name_localized: `فرع ${b + 1}`,
+      reference: `CB${n}`,
+    });
+    for (let k = 1; k <= 3; k++) {
+      devices.push({
+        id: `7d000000-c${n}-4000-8000-00000000000${k}`,
+        name: `Branch ${b + 1} Cashier ${k}`,
+        code: `B${n}C${k}`,
+        reference: `B${n}C${k}`,
+        type: 1,
+        branch: branches.length - 1,
+      });
+    }
+  }
+  return { branches, devices };
 }
 
 const PER_PAGE = 50;
+/** The control API's path (outside Foodics' own paths). */
+export const CONTROL_ORDERS = '/_stand-in/orders';
 const fmt = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
+/**
+ * The orders the stand-in starts with, timed relative to now, so the demo's tills are inside the claim window
+ * (30 minutes by default) whenever `npm start` runs:
+ * - Cashier 1: an order of yesterday (outside the window), two closed in the last quarter hour, and a newer
+ *   void one the receipt page skips;
+ * - Cashier 2: one order only ({@link DEMO_SAVED_ORDER_ID}, which the demo data saves to an account);
+ * - Drive Thru: a closed order with a void line and a partly returned line, and a newer one still open.
+ */
 function seedOrders(): StandInOrder[] {
+  return [...seedSaudiOrders(), ...seedEgyptOrders()];
+}
+
+function seedSaudiOrders(): StandInOrder[] {
   const orders: StandInOrder[] = [];
+  const now = Date.now();
   let ref = 2001;
-  const base = Date.UTC(2026, 10, 22, 9, 0, 0);
-  FIXTURE.devices.forEach((device, d) => {
-    for (let k = 0; k < 3; k++) {
-      const at = new Date(base + (d * 3 + k) * 600_000);
-      const lines = [
-        { p: FIXTURE.products[(d + k) % 4], q: 1 + (k % 2) },
-        { p: FIXTURE.products[(d + k + 2) % 4], q: 1 },
-      ];
-      const sub = lines.reduce((s, l) => s + l.p.price * l.q, 0);
-      const discount = k === 1 ? 5 : 0;
-      orders.push({
-        id: randomUUID(),
-        reference: d % 2 ? String(ref).padStart(5, '0') : ref,
-        number: ref,
-        check_number: k === 2 && d === 2 ? null : 100 + ref % 100,
-        type: 2, source: 1, status: 4,
-        business_date: at.toISOString().slice(0, 10),
-        created_at: fmt(at), closed_at: fmt(new Date(at.getTime() + 60_000)), updated_at: fmt(at),
-        subtotal_price: sub, discount_amount: discount, rounding_amount: 0,
-        total_price: Math.round((sub - discount) * 1.15 * 100000) / 100000,
-        device_id: device.id,
-        branch_id: FIXTURE.branches[device.branch].id,
-        products: [
-          ...lines.map((l) => ({ product_id: l.p.id, quantity: l.q, total_price: l.p.price * l.q, status: 3 })),
-          // A voided line: never shown on the receipt.
-          ...(k === 0 ? [{ product_id: FIXTURE.products[3].id, quantity: 1, total_price: 18, status: 5 }] : []),
-        ],
-        payments: [{ method_id: FIXTURE.paymentMethods[k % 2].id, amount: Math.round((sub - discount) * 1.15 * 100) / 100 }],
-      });
-      ref++;
-    }
+  const add = (
+    d: number,
+    minutesAgo: number,
+    o: { status?: number; id?: string; lines?: StandInOrder['products']; discount?: number; method?: number } = {},
+  ) => {
+    const closedAt = new Date(now - minutesAgo * 60_000);
+    const openedAt = new Date(closedAt.getTime() - 4 * 60_000);
+    const lines = o.lines ?? [
+      {
+        product_id: FIXTURE.products[(d + ref) % 4].id,
+        quantity: 1 + (ref % 2),
+        total_price: FIXTURE.products[(d + ref) % 4].price * (1 + (ref % 2)),
+        status: 3,
+      },
+      {
+        product_id: FIXTURE.products[(d + ref + 2) % 4].id,
+        quantity: 1,
+        total_price: FIXTURE.products[(d + ref + 2) % 4].price,
+        status: 3,
+      },
+    ];
+    const sub = lines.filter((l) => l.status !== 5).reduce((sum, l) => sum + l.total_price, 0);
+    const discount = o.discount ?? 0;
+    const total = Math.round((sub - discount) * 1.15 * 100000) / 100000;
+    const status = o.status ?? 4;
+    orders.push({
+      id: o.id ?? randomUUID(),
+      reference: d % 2 ? String(ref).padStart(5, '0') : ref,
+      number: ref,
+      check_number: d === 2 ? null : 100 + (ref % 100),
+      type: 2,
+      source: 1,
+      status,
+      business_date: openedAt.toISOString().slice(0, 10),
+      created_at: fmt(openedAt),
+      closed_at: status === 4 || status === 7 ? fmt(closedAt) : null,
+      updated_at: fmt(closedAt),
+      subtotal_price: sub,
+      discount_amount: discount,
+      rounding_amount: 0,
+      total_price: total,
+      device_id: FIXTURE.devices[d].id,
+      branch_id: FIXTURE.branches[FIXTURE.devices[d].branch].id,
+      products: lines,
+      payments: [{ method_id: FIXTURE.paymentMethods[o.method ?? ref % 2].id, amount: Math.round(total * 100) / 100 }],
+    });
+    ref++;
+  };
+  add(0, 24 * 60);
+  add(0, 14, { discount: 5 });
+  add(0, 3, { method: 1 });
+  add(0, 1, { status: 7 });
+  add(1, 8, { id: DEMO_SAVED_ORDER_ID });
+  add(2, 6, {
+    lines: [
+      { product_id: 'p-2', quantity: 1, total_price: 58, status: 3 },
+      // Two teas, one given back: the receipt shows one.
+      { product_id: 'p-3', quantity: 2, total_price: 12, status: 6, returned_quantity: 1 },
+      // A voided line: never shown on the receipt.
+      { product_id: 'p-4', quantity: 1, total_price: 18, status: 5 },
+    ],
   });
+  add(2, 0.5, { status: 2 });
   return orders;
 }
 
-function expandOrder(o: StandInOrder, include: Set<string>) {
-  const device = FIXTURE.devices.find((d) => d.id === o.device_id)!;
-  const branch = FIXTURE.branches.find((b) => b.id === o.branch_id)!;
+/** The Egyptian business: two closed orders per till in the last quarter hour, in Egyptian pounds (14% VAT). */
+function seedEgyptOrders(): StandInOrder[] {
+  const now = Date.now();
+  return FIXTURE_EG.devices.flatMap((device, d) =>
+    [12, 4].map((minutesAgo, k) => {
+      const ref = 5001 + d * 2 + k;
+      const closedAt = new Date(now - minutesAgo * 60_000);
+      const openedAt = new Date(closedAt.getTime() - 5 * 60_000);
+      const lines = [FIXTURE_EG.products[(d + k) % 4], FIXTURE_EG.products[(d + k + 2) % 4]].map((p, q) => ({
+        product_id: p.id,
+        quantity: q + 1,
+        total_price: p.price * (q + 1),
+        status: 3,
+      }));
+      const sub = lines.reduce((sum, l) => sum + l.total_price, 0);
+      const total = Math.round(sub * 1.14 * 100) / 100;
+      return {
+        id: randomUUID(),
+        reference: ref,
+        number: ref,
+        check_number: 300 + (ref % 100),
+        type: 2,
+        source: 1,
+        status: 4,
+        business_date: openedAt.toISOString().slice(0, 10),
+        created_at: fmt(openedAt),
+        closed_at: fmt(closedAt),
+        updated_at: fmt(closedAt),
+        subtotal_price: sub,
+        discount_amount: 0,
+        rounding_amount: 0,
+        total_price: total,
+        device_id: device.id,
+        branch_id: FIXTURE_EG.branches[device.branch].id,
+        products: lines,
+        payments: [{ method_id: FIXTURE_EG.paymentMethods[k].id, amount: total }],
+      };
+    }),
+  );
+}
+
+function expandOrder(o: StandInOrder, include: Set<string>, world?: World) {
+  // The order's own business (Saudi or Egyptian); an order of a till the catalogue no longer lists still names
+  // the fixture's till.
+  const FIXTURE = businessOfDevice(o.device_id);
+  const device = (world?.devices.find((d) => d.id === o.device_id) ??
+    FIXTURE.devices.find((d) => d.id === o.device_id))!;
+  const branch = (world?.branches.find((b) => b.id === o.branch_id) ??
+    FIXTURE.branches.find((b) => b.id === o.branch_id))!;
   const { device_id, branch_id, products, payments, ...rest } = o;
   const out: Record<string, unknown> = { ...rest, meta: { foodics: { device_id } } };
   if (include.has('products') || include.has('products.product')) {
     out.products = products.map((l) => ({
-      quantity: l.quantity, returned_quantity: 0, unit_price: l.total_price / l.quantity, discount_amount: 0,
-      total_price: l.total_price, tax_exclusive_total_price: l.total_price, status: l.status, options: [], taxes: [],
+      quantity: l.quantity,
+      returned_quantity: l.returned_quantity ?? 0,
+      unit_price: l.total_price / l.quantity,
+      discount_amount: 0,
+      total_price: l.total_price,
+      tax_exclusive_total_price: l.total_price,
+      status: l.status,
+      options: [],
+      // Saudi VAT, 15% of each line (Foodics puts taxes on the lines, with the amount in pivot).
+      taxes: [
+        {
+          id: 'tax-vat',
+          name: 'VAT',
+          rate: 15,
+          pivot: { amount: Math.round(l.total_price * 15_000) / 100_000, rate: 15 },
+        },
+      ],
       ...(include.has('products.product') ? { product: FIXTURE.products.find((p) => p.id === l.product_id) } : {}),
     }));
   }
   if (include.has('payments') || include.has('payments.payment_method')) {
     out.payments = payments.map((p) => ({
-      amount: p.amount, tendered: p.amount, tips: 0,
-      ...(include.has('payments.payment_method') ? { payment_method: FIXTURE.paymentMethods.find((m) => m.id === p.method_id) } : {}),
+      amount: p.amount,
+      tendered: p.amount,
+      tips: 0,
+      ...(include.has('payments.payment_method')
+        ? { payment_method: FIXTURE.paymentMethods.find((m) => m.id === p.method_id) }
+        : {}),
     }));
   }
-  if (include.has('branch')) out.branch = { id: branch.id, name: branch.name, name_localized: branch.name_localized, reference: branch.reference };
-  if (include.has('device')) out.device = { id: device.id, name: device.name, code: device.code, reference: device.reference, type: device.type };
-  if (include.has('branch') || include.has('device')) { out.branch_id = branch_id; out.device_id = device_id; }
+  if (include.has('branch'))
+    out.branch = {
+      id: branch.id,
+      name: branch.name,
+      name_localized: branch.name_localized,
+      reference: branch.reference,
+    };
+  if (include.has('device'))
+    out.device = {
+      id: device.id,
+      name: device.name,
+      code: device.code,
+      reference: device.reference,
+      type: device.type,
+    };
+  if (include.has('branch') || include.has('device')) {
+    out.branch_id = branch_id;
+    out.device_id = device_id;
+  }
   return out;
 }
 
@@ -114,14 +300,70 @@ function page<T>(items: T[], url: URL, origin: string) {
   const link = (p: number) => `${origin}${url.pathname}?page=${p}`;
   return {
     data,
-    links: { first: link(1), last: link(lastPage), prev: current > 1 ? link(current - 1) : null, next: current < lastPage ? link(current + 1) : null },
-    meta: { current_page: current, from: data.length ? (current - 1) * PER_PAGE + 1 : null, last_page: lastPage, path: `${origin}${url.pathname}`, per_page: PER_PAGE, to: data.length ? (current - 1) * PER_PAGE + data.length : null, total },
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: current > 1 ? link(current - 1) : null,
+      next: current < lastPage ? link(current + 1) : null,
+    },
+    meta: {
+      current_page: current,
+      from: data.length ? (current - 1) * PER_PAGE + 1 : null,
+      last_page: lastPage,
+      path: `${origin}${url.pathname}`,
+      per_page: PER_PAGE,
+      to: data.length ? (current - 1) * PER_PAGE + data.length : null,
+      total,
+    },
   };
 }
 
-export async function startFoodicsStandIn(opts: { port?: number; token?: string; extraDevices?: number } = {}): Promise<FoodicsStandIn> {
+export async function startFoodicsStandIn(
+  opts: { port?: number; token?: string; extraDevices?: number; chainBranches?: number; webhookUrl?: string } = {},
+): Promise<FoodicsStandIn> {
   const token = opts.token ?? DEMO_FOODICS_TOKEN;
+  let webhookUrl = opts.webhookUrl ?? null;
+  const sent: { orderId: string; status: number }[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const log: { at: number; path: string }[] = [];
+  const ALL = new Set(['products.product', 'payments.payment_method', 'branch', 'device']);
+  /** Foodics' order.created event for an order, to the configured URL; never blocks the caller. */
+  function sendWebhook(order: StandInOrder) {
+    if (!webhookUrl) return;
+    const body = {
+      timestamp: Math.floor(Date.now() / 1000),
+      event: 'order.created',
+      business: businessOfDevice(order.device_id).business,
+      order: expandOrder(order, ALL, catalogueOf(order.device_id)),
+    };
+    const p: Promise<void> = fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(5000),
+    })
+      .then(async (r) => {
+        await r.body?.cancel();
+        sent.push({ orderId: order.id, status: r.status });
+      })
+      .catch(() => {
+        sent.push({ orderId: order.id, status: 0 });
+      })
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
   let orders = seedOrders();
+  const fixtureCatalogue = (): StandInCatalogue => ({
+    ...worldOf(opts.chainBranches ?? 0),
+    settings: FIXTURE.settings,
+  });
+  let saudiCatalogue = fixtureCatalogue();
+  const egyptCatalogue: StandInCatalogue = {
+    branches: FIXTURE_EG.branches,
+    devices: FIXTURE_EG.devices,
+    settings: FIXTURE_EG.settings,
+  };
+  const catalogueOf = (deviceId: string) => (EGYPT_DEVICES.has(deviceId) ? egyptCatalogue : saudiCatalogue);
   let mode: FaultMode = 'ok';
   let delayMs = 0;
   let retryAfter = 30;
@@ -130,50 +372,94 @@ export async function startFoodicsStandIn(opts: { port?: number; token?: string;
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const path = url.pathname.replace(/^\/v5/, '');
+    if (req.method === 'POST' && path === CONTROL_ORDERS) return controlAddOrder(req, res);
     counts.set(path, (counts.get(path) ?? 0) + 1);
+    log.push({ at: Date.now(), path });
+    if (log.length > 100_000) log.splice(0, 50_000);
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify(body));
     };
     const answer = () => {
       if (mode === 'down') return req.socket.destroy();
-      if (mode === 'garbage') { res.writeHead(200, { 'content-type': 'application/json' }); return res.end('<html>oops'); }
+      if (mode === 'garbage') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end('<html>oops');
+      }
       if (mode === 'server-error') return send(500, { message: 'Server Error' });
-      if (mode === 'rate-limited') return send(429, { message: 'Too Many Attempts.' }, { 'Retry-After': String(retryAfter) });
+      if (mode === 'rate-limited')
+        return send(429, { message: 'Too Many Attempts.' }, { 'Retry-After': String(retryAfter) });
       if (mode === 'forbidden') return send(403, { message: 'This action is unauthorized.' });
-      if (mode === 'unauthorized' || req.headers.authorization !== `Bearer ${token}`) return send(401, { message: 'Unauthenticated.' });
+      // The stand-in's token reads the Saudi business; the same token plus the suffix, the Egyptian one.
+      const egypt = req.headers.authorization === `Bearer ${token}${EGYPT_TOKEN_SUFFIX}`;
+      if (mode === 'unauthorized' || (!egypt && req.headers.authorization !== `Bearer ${token}`))
+        return send(401, { message: 'Unauthenticated.' });
+      const catalogue = egypt ? egyptCatalogue : saudiCatalogue;
       const origin = `http://${req.headers.host}`;
       const include = new Set((url.searchParams.get('include') ?? '').split(',').filter(Boolean));
-      if (path === '/whoami') return send(200, { data: { user: { name: 'Demo Owner' }, business: FIXTURE.business } });
-      if (path === '/settings') return send(200, { data: FIXTURE.settings });
+      if (path === '/whoami')
+        return send(200, { data: { user: { name: 'Demo Owner' }, business: (egypt ? FIXTURE_EG : FIXTURE).business } });
+      if (path === '/settings') return send(200, { data: catalogue.settings });
       if (path === '/branches') {
-        const list = FIXTURE.branches.map((b, i) => ({
-          ...b, type: 1, phone: null, address: null, receipt_header: null, receipt_footer: null, deleted_at: null,
-          ...(include.has('devices') ? { devices: FIXTURE.devices.filter((d) => d.branch === i).map(({ branch: _, ...d }) => ({ ...d, is_blocked: false })) } : {}),
+        const list = catalogue.branches.map((b, i) => ({
+          ...b,
+          type: 1,
+          phone: null,
+          address: null,
+          receipt_header: null,
+          receipt_footer: null,
+          deleted_at: null,
+          ...(include.has('devices')
+            ? {
+                devices: catalogue.devices
+                  .filter((d) => d.branch === i)
+                  .map(({ branch: _, ...d }) => ({ ...d, is_blocked: false })),
+              }
+            : {}),
         }));
         return send(200, page(list, url, origin));
       }
       if (path === '/devices') {
         const branchFilter = url.searchParams.get('filter[branch_id]');
-        const list = FIXTURE.devices
-          .filter((d) => !branchFilter || FIXTURE.branches[d.branch].id === branchFilter)
-          .map(({ branch, ...d }) => ({ ...d, is_blocked: false, ...(include.has('branch') ? { branch: FIXTURE.branches[branch] } : {}) }));
+        const list = catalogue.devices
+          .filter((d) => !branchFilter || catalogue.branches[d.branch]?.id === branchFilter)
+          .map(({ branch, ...d }) => ({
+            ...d,
+            is_blocked: false,
+            ...(include.has('branch') ? { branch: catalogue.branches[branch] } : {}),
+          }));
         return send(200, page(list, url, origin));
       }
       if (path === '/orders') {
         const device = url.searchParams.get('filter[device_id]');
         const branch = url.searchParams.get('filter[branch_id]');
-        let list = orders.filter((o) => (!device || o.device_id === device) && (!branch || o.branch_id === branch));
+        const statuses = url.searchParams.get('filter[status]')?.split(',').map(Number);
+        let list = orders.filter(
+          (o) =>
+            EGYPT_DEVICES.has(o.device_id) === egypt &&
+            (!device || o.device_id === device) &&
+            (!branch || o.branch_id === branch) &&
+            (!statuses || statuses.includes(o.status)),
+        );
         const sort = url.searchParams.get('sort') ?? 'created_at';
         const field = sort.replace(/^-/, '') as keyof StandInOrder;
         const dir = sort.startsWith('-') ? -1 : 1;
-        list = [...list].sort((a, b) => (String(a[field]) < String(b[field]) ? -dir : String(a[field]) > String(b[field]) ? dir : 0));
-        return send(200, page(list.map((o) => expandOrder(o, include)), url, origin));
+        list = [...list].sort((a, b) =>
+          String(a[field]) < String(b[field]) ? -dir : String(a[field]) > String(b[field]) ? dir : 0,
+        );
+        return send(
+          200,
+          page(
+            list.map((o) => expandOrder(o, include, catalogue)),
+            url,
+            origin,
+          ),
+        );
       }
       const one = /^\/orders\/([^/]+)$/.exec(path);
       if (one) {
-        const o = orders.find((x) => x.id === one[1]);
-        return o ? send(200, { data: expandOrder(o, include) }) : send(404, { message: 'Not Found' });
+        const o = orders.find((x) => x.id === one[1] && EGYPT_DEVICES.has(x.device_id) === egypt);
+        return o ? send(200, { data: expandOrder(o, include, catalogue) }) : send(404, { message: 'Not Found' });
       }
       return send(404, { message: 'Not Found' });
     };
@@ -181,39 +467,96 @@ export async function startFoodicsStandIn(opts: { port?: number; token?: string;
     else answer();
   });
   server.keepAliveTimeout = 1000;
+  // The control API over HTTP: closes an order on a till, as a cashier would ({ device_id, ...fields }).
+  function controlAddOrder(req: http.IncomingMessage, res: http.ServerResponse) {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      let body: Partial<StandInOrder> & { device_id?: string };
+      try {
+        body = JSON.parse(raw || '{}');
+      } catch {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ message: 'The body must be JSON' }));
+      }
+      const { device_id: deviceId, ...partial } = body;
+      const order = standIn.addOrder(deviceId ?? FIXTURE.devices[0].id, partial);
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: order }));
+    });
+  }
+
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  return {
+  const standIn: FoodicsStandIn = {
     url: `http://127.0.0.1:${port}/v5`,
     token,
     addOrder(deviceId, partial = {}) {
-      const device = FIXTURE.devices.find((d) => d.id === deviceId) ?? FIXTURE.devices[0];
+      const catalogue = catalogueOf(deviceId);
+      const device = catalogue.devices.find((d) => d.id === deviceId) ?? catalogue.devices[0];
       const last = orders.reduce((m, o) => Math.max(m, o.number), 0);
       const now = new Date(Math.max(Date.now(), ...orders.map((o) => Date.parse(`${o.created_at}Z`) + 1000)));
       const order: StandInOrder = {
-        id: randomUUID(), reference: last + 1, number: last + 1, check_number: (last + 1) % 1000, type: 2, source: 1, status: 4,
-        business_date: now.toISOString().slice(0, 10), created_at: fmt(now), closed_at: fmt(now), updated_at: fmt(now),
-        subtotal_price: 38, discount_amount: 0, rounding_amount: 0, total_price: 43.7,
-        device_id: device.id, branch_id: FIXTURE.branches[device.branch].id,
-        products: [{ product_id: 'p-1', quantity: 1, total_price: 32, status: 3 }, { product_id: 'p-3', quantity: 1, total_price: 6, status: 3 }],
+        id: randomUUID(),
+        reference: last + 1,
+        number: last + 1,
+        check_number: (last + 1) % 1000,
+        type: 2,
+        source: 1,
+        status: 4,
+        business_date: now.toISOString().slice(0, 10),
+        created_at: fmt(now),
+        closed_at: fmt(now),
+        updated_at: fmt(now),
+        subtotal_price: 38,
+        discount_amount: 0,
+        rounding_amount: 0,
+        total_price: 43.7,
+        device_id: device.id,
+        branch_id: catalogue.branches[device.branch].id,
+        products: [
+          { product_id: 'p-1', quantity: 1, total_price: 32, status: 3 },
+          { product_id: 'p-3', quantity: 1, total_price: 6, status: 3 },
+        ],
         payments: [{ method_id: 'pm-2', amount: 43.7 }],
         ...partial,
       };
       orders.push(order);
+      sendWebhook(order);
       return order;
+    },
+    setCatalogue(change) {
+      saudiCatalogue = { ...saudiCatalogue, ...change };
     },
     setMode(next, o = {}) {
       mode = next;
       delayMs = o.delayMs ?? 10_000;
       retryAfter = o.retryAfter ?? 30;
     },
-    calls: (p) => (p ? counts.get(p) ?? 0 : [...counts.values()].reduce((a, b) => a + b, 0)),
+    calls: (p) => (p ? (counts.get(p) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0)),
     reset() {
       orders = seedOrders();
+      saudiCatalogue = fixtureCatalogue();
       mode = 'ok';
       counts.clear();
+      log.length = 0;
+      sent.length = 0;
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    setWebhookUrl(url) {
+      webhookUrl = url;
+    },
+    webhooks: () => [...sent],
+    async webhooksSettled() {
+      while (inFlight.size) await Promise.all([...inFlight]);
+    },
+    callLog: () => [...log],
+    deviceIds: () => saudiCatalogue.devices.map((d) => d.id),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
+  return standIn;
 }

@@ -1,7 +1,9 @@
 // The totals row: one sum per currency the spec recognises (EGY, USD, RMB, EUR, and SAR), in that order.
 import { CURRENCIES } from '../../contract/common';
 
-export function totalsByCurrency(rows: { total_price: number; currency: string }[]): { currency: string; total: number }[] {
+export function totalsByCurrency(
+  rows: { total_price: number; currency: string }[],
+): { currency: string; total: number }[] {
   return CURRENCIES.map((currency) => ({
     currency,
     total: rows.filter((r) => r.currency === currency).reduce((s, r) => s + Number(r.total_price || 0), 0),

@@ -1,7 +1,8 @@
-// The dashboard's data, fetched fresh on every visit (SPEC.md: "Data is refetched on every visit").
+// The dashboard's data, fetched fresh on every visit (docs/PRODUCT.md, Dashboard).
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { SpecterDataProvider } from '../../dataProvider';
+import { usePublicConfig } from '../../lib/usePublicConfig';
 
 const fresh = { staleTime: 0, refetchOnMount: 'always' as const, retry: 1 };
 
@@ -16,7 +17,5 @@ export function useLatestOrders() {
 }
 
 export function useAppDownloads() {
-  const dp = useDataProvider<SpecterDataProvider>();
-  const q = useQuery({ queryKey: ['specter', 'public-config'], queryFn: () => dp.getPublicConfig(), staleTime: 300_000 });
-  return q.data?.appDownloads ?? 16;
+  return usePublicConfig().appDownloads;
 }

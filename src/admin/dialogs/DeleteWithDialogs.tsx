@@ -36,8 +36,12 @@ export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }
           refresh();
         },
         onError: (err) => {
+          // The server refuses some deletions (the last admin): say why instead of closing silently.
           setConfirming(false);
-          console.error(err);
+          notice(
+            t('specter.feedback.notDeleted'),
+            err instanceof Error && err.message ? err.message : t('ra.notification.http_error'),
+          );
         },
       },
     );
@@ -45,7 +49,14 @@ export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }
   return (
     <>
       <Tooltip title={t('specter.common.delete')}>
-        <IconButton aria-label={`${t('specter.common.delete')} ${String(record.name ?? record.phone ?? record.id)}`} color="error" onClick={(e) => { e.stopPropagation(); setConfirming(true); }}>
+        <IconButton
+          aria-label={`${t('specter.common.delete')} ${String(record.name ?? record.phone ?? record.id)}`}
+          color="error"
+          onClick={(e) => {
+            e.stopPropagation();
+            setConfirming(true);
+          }}
+        >
           <DeleteIcon />
         </IconButton>
       </Tooltip>

@@ -12,7 +12,12 @@ export function NoticeDialogProvider({ children }: { children: ReactNode }) {
   return (
     <NoticeContext.Provider value={show}>
       {children}
-      <InfoDialog open={!!notice} title={notice?.title ?? ''} text={notice?.text ?? ''} onClose={() => setNotice(null)} />
+      <InfoDialog
+        open={!!notice}
+        title={notice?.title ?? ''}
+        text={notice?.text ?? ''}
+        onClose={() => setNotice(null)}
+      />
     </NoticeContext.Provider>
   );
 }

@@ -2,19 +2,15 @@
 // stylis-plugin-rtl) and the MUI theme's direction can follow it: MUI mirrors margins, paddings, icons and
 // positions only when both are set. The switch in the top bar updates both this store and react-admin.
 import { useSyncExternalStore } from 'react';
-import { LOCALE_KEY, storedLocale } from './index';
+import { saveLocale, type Lang as Locale } from '../../lib/locale';
+import { storedLocale } from './index';
 
-type Locale = 'en' | 'ar';
 let current: Locale = storedLocale();
 const listeners = new Set<() => void>();
 
 export function setAppLocale(next: Locale) {
   current = next;
-  try {
-    localStorage.setItem(LOCALE_KEY, next);
-  } catch {
-    /* storage may be blocked */
-  }
+  saveLocale(next);
   listeners.forEach((l) => l());
 }
 

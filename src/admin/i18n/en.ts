@@ -1,12 +1,18 @@
-// English: the texts of SPEC.md letter for letter. Keys under specter.* are ours; ra.* come from react-admin.
+// English: the texts of docs/PRODUCT.md letter for letter. Keys under specter.* are ours; ra.* come from react-admin.
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 
 export const specterEn = {
-  menu: { home: 'Home', admins: 'Admin Users', users: 'App Users', restaurants: 'Restaurants' },
+  menu: {
+    home: 'Home',
+    admins: 'Admin Users',
+    users: 'App Users',
+    restaurants: 'Restaurants',
+    orders: 'Orders',
+    activity: 'Activity',
+  },
   appBar: { logout: 'Logout', language: 'العربية' },
   login: {
-    title: 'Sign in',
     email: 'Email',
     password: 'Password',
     submit: 'Login',
@@ -22,20 +28,35 @@ export const specterEn = {
     latestOrders: 'Latest Orders',
     empty: "Doesn't exist Orders",
     total: 'Total',
-    columns: { no: '#', restaurant: 'Restaurant', branch: 'Branch', username: 'Username', orderDate: 'Order Date', orderTime: 'Order Time', paymentMethod: 'Payment Method', total: 'Total' },
+    columns: {
+      no: '#',
+      restaurant: 'Restaurant',
+      branch: 'Branch',
+      username: 'Username',
+      orderDate: 'Order Date',
+      orderTime: 'Order Time',
+      paymentMethod: 'Payment Method',
+      total: 'Total',
+    },
   },
   users: {
     title: 'All Users',
     empty: "Users doesn't exist",
-    columns: { no: '#', name: 'Name', phone: 'Phone', birthDate: 'BirthDate', gender: 'Gender', lastLogin: 'Last Login', createdAt: 'Created At' },
+    lock: {
+      lockedUntil: 'Locked until %{time}',
+      lift: 'Lift lock',
+      confirmTitle: 'Lift the lock on this number?',
+      confirmText: 'Too many wrong codes locked it. Once lifted, it can ask for a code again at once.',
+      confirmYes: 'Yes, lift it',
+      liftedTitle: 'Lock lifted',
+      liftedText: 'The number can receive codes again',
+    },
   },
   admins: {
     title: 'Admin Users',
     add: 'Add New',
     addTitle: 'Add Admin',
     empty: "Admins doesn't exist",
-    columns: { no: '#', name: 'Name', email: 'Email' },
-    fields: { name: 'Name', email: 'Email', password: 'Password', confirmPassword: 'Confirm Password' },
     failed: 'The admin could not be created',
   },
   restaurants: {
@@ -47,8 +68,15 @@ export const specterEn = {
     branches: 'Branches',
     printQr: "Print QR's",
     edit: 'Edit',
-    columns: { no: '#', logo: 'Logo', name: 'Name', systemType: 'System Type', actions: 'Actions' },
-    fields: { name: 'Name', logo: 'Logo', token: 'Token', branchs_token: 'Branchs Token', system_type: 'System Type' },
+    vatNumberHelp: 'Optional: printed on receipts when the POS reports none (15 digits, 3 first and last)',
+    vatNumberInvalid: 'Must be 15 digits starting and ending with 3',
+    webhooks: {
+      title: 'Foodics webhooks',
+      url: 'URL to give Foodics for order webhooks:',
+      off: 'Webhooks are off on this server (FOODICS_WEBHOOK_SECRET is not set); receipts are read by polling.',
+      last: 'Last webhook event: %{time}',
+      never: 'No webhook event has arrived yet; receipts are read by polling.',
+    },
   },
   branches: {
     title: '%{name} Branches',
@@ -56,9 +84,34 @@ export const specterEn = {
     devices: 'Devices',
     sync: 'Sync with the POS',
     syncError: 'The last sync with the point-of-sale system failed: %{error}',
-    columns: { no: '#', name: 'Name', actions: 'Actions' },
   },
-  devices: { title: 'Branch Devices', empty: "Branch doesn't Contain Devices", printQr: 'Print QR', columns: { no: '#', name: 'Name' } },
+  devices: { title: 'Branch Devices', empty: "Branch doesn't Contain Devices", printQr: 'Print QR' },
+  activity: {
+    title: 'Activity',
+    empty: 'No changes recorded yet',
+    filters: { admin: 'Admin', kind: 'Kind' },
+    columns: { at: 'When', admin: 'Admin', kind: 'What', record: 'Record', ip: 'Address' },
+    kinds: {
+      'admin.created': 'Admin created',
+      'admin.removed': 'Admin removed',
+      'appUser.deleted': 'App user deleted',
+      'restaurant.created': 'Restaurant created',
+      'restaurant.edited': 'Restaurant edited',
+      'restaurant.deleted': 'Restaurant deleted',
+      'restaurant.synced': 'Restaurant synced',
+      'restaurant.pushKeyRotated': 'POS push key rotated',
+      'phone.unlocked': 'Phone lock lifted',
+      'customer.dataDeleted': 'Customer data deleted',
+    },
+  },
+  pushKey: {
+    title: 'Specter POS push key',
+    none: "No push key yet: make one for this restaurant's POS.",
+    rotatedAt: 'Last made on %{at}',
+    rotate: 'Make a new key',
+    showOnce: 'Copy this key into the POS now: it is shown only this once, and the previous key no longer works.',
+    failed: 'The key could not be made',
+  },
   common: { back: 'Back', cancel: 'Cancel', save: 'Save', delete: 'Delete', ok: 'OK', search: 'Search' },
   dialogs: {
     userConfirmTitle: '? Are you sure',
@@ -73,8 +126,101 @@ export const specterEn = {
     adminDeleted: 'The Admin has been removed',
     restaurantDeleted: 'The Restaurants has been removed',
   },
+  // Plain explanations beside the spec's own texts (it shows too little for these cases).
+  feedback: {
+    notDeleted: 'Not deleted',
+    emailTaken: 'This e-mail is already used by another admin',
+    passwordsDiffer: 'Does not match the password',
+    posRefused: 'Saved, but the point-of-sale system refused the token: %{error}',
+    noTills: 'No tills to print yet: open Branches and sync with the POS',
+    tokenRefused: 'No tills: the point-of-sale system refused the token (%{error})',
+  },
+  sync: {
+    running: 'Syncing with the point-of-sale system…',
+    done: 'Sync finished: %{branches} branches and %{devices} tills found',
+    failed: 'Sync failed: %{error}',
+  },
+  sheet: {
+    open: 'Printable QR sheet',
+    title: '%{name}: QR sheet',
+    print: 'Print',
+    branch: 'Branch',
+    till: 'Till',
+    empty: 'No tills to print',
+    instructionEn: 'Scan with your phone camera to see and save your receipt',
+    instructionAr: 'امسح الرمز بكاميرا هاتفك لعرض فاتورتك وحفظها',
+  },
   notFound: { text: 'Permission Denied', home: 'Home' },
+  orders: {
+    title: 'Orders',
+    empty: 'No saved orders',
+    search: 'Phone or order number',
+    restaurant: 'Restaurant',
+    from: 'From',
+    to: 'To',
+    userOrders: 'Orders',
+    columns: {
+      no: '#',
+      restaurant: 'Restaurant',
+      branch: 'Branch',
+      device: 'Device',
+      orderNumber: 'Order Number',
+      checkNumber: 'Check Number',
+      customer: 'Customer',
+      dateTime: 'Date and Time',
+      paymentMethod: 'Payment Method',
+      total: 'Total',
+    },
+    items: { name: 'Item', quantity: 'Quantity', total: 'Total', none: 'No item lines' },
+  },
+  funnel: {
+    title: 'Scan to save, last 30 days',
+    views: 'Receipts opened',
+    codes: 'Codes requested',
+    saves: 'Saved',
+    conversion: 'Conversion',
+    chart: 'Per day',
+  },
+  exports: { csv: 'Export CSV', failed: 'The export could not start' },
   gender: { male: 'male', female: 'female' },
 };
 
-export const en: TranslationMessages = { ...englishMessages, specter: specterEn } as TranslationMessages;
+// Column and field labels under react-admin's own keys, resources.<name>.fields.<source> (as react-admin's demo
+// does): a field with a source finds its label there; '#' (no), the lock and the actions columns have no source.
+export const resourcesEn = {
+  users: {
+    fields: {
+      no: '#',
+      firstName: 'Name',
+      phone: 'Phone',
+      birthDate: 'BirthDate',
+      gender: 'Gender',
+      lastLogin: 'Last Login',
+      createdAt: 'Created At',
+      lock: 'Code lock',
+    },
+  },
+  admins: {
+    fields: { no: '#', name: 'Name', email: 'Email', password: 'Password', confirmPassword: 'Confirm Password' },
+  },
+  restaurants: {
+    fields: {
+      no: '#',
+      logo: 'Logo',
+      name: 'Name',
+      system_type: 'System Type',
+      actions: 'Actions',
+      token: 'Token',
+      branchs_token: 'Branchs Token',
+      vat_number: 'VAT number',
+    },
+  },
+  branches: { fields: { no: '#', name: 'Name', actions: 'Actions' } },
+  devices: { fields: { no: '#', name: 'Name' } },
+};
+
+export const en: TranslationMessages = {
+  ...englishMessages,
+  specter: specterEn,
+  resources: resourcesEn,
+} as TranslationMessages;

@@ -1,19 +1,14 @@
-// The i18n provider: English (SPEC.md's texts) and Arabic (right-to-left), remembered in local storage.
+// The i18n provider: English (the texts of docs/PRODUCT.md) and Arabic (right-to-left), remembered in local storage.
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { ar } from './ar';
 import { en } from './en';
 
-export const LOCALE_KEY = 'specter.locale';
+import { savedLocale } from '../../lib/locale';
 
-export const storedLocale = (): 'en' | 'ar' => {
-  try {
-    return localStorage.getItem(LOCALE_KEY) === 'ar' ? 'ar' : 'en';
-  } catch {
-    return 'en';
-  }
-};
+export { isRtl } from '../../lib/locale';
 
-export const isRtl = (locale: string) => locale === 'ar';
+/** The back-office starts in English unless Arabic was chosen (here or on a public page). */
+export const storedLocale = () => savedLocale() ?? 'en';
 
 export const i18nProvider = polyglotI18nProvider(
   (locale) => (locale === 'ar' ? ar : en),

@@ -1,11 +1,12 @@
 // Top bar: the language switch (remembered) and Logout, which removes the token, clears the auth state and
-// reloads the page (SPEC.md section 2).
+// reloads the page (docs/PRODUCT.md, Screens).
 import { Button } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { AppBar as RaAppBar, TitlePortal, useLocaleState, useTranslate } from 'react-admin';
 import { authProvider } from '../../authProvider';
 import { setAppLocale } from '../i18n/direction';
+import { reloadAt } from './reloadAt';
 
 export function AppBar() {
   const t = useTranslate();
@@ -17,12 +18,17 @@ export function AppBar() {
   };
   const logout = async () => {
     await authProvider.logout({});
-    window.location.assign('/login');
+    reloadAt('/login');
   };
   return (
     <RaAppBar userMenu={false} toolbar={<></>}>
       <TitlePortal />
-      <Button color="inherit" startIcon={<TranslateIcon />} onClick={switchLanguage} lang={locale === 'ar' ? 'en' : 'ar'}>
+      <Button
+        color="inherit"
+        startIcon={<TranslateIcon />}
+        onClick={switchLanguage}
+        lang={locale === 'ar' ? 'en' : 'ar'}
+      >
         {t('specter.appBar.language')}
       </Button>
       <Button color="inherit" startIcon={<LogoutIcon />} onClick={logout}>

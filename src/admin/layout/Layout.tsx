@@ -5,6 +5,7 @@ import { NoticeDialogProvider } from '../dialogs/NoticeDialog';
 import { isRtl } from '../i18n';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
+import { usePageTitle } from './pageTitle';
 
 export function useDocumentDirection() {
   const [locale] = useLocaleState();
@@ -16,6 +17,7 @@ export function useDocumentDirection() {
 
 export function Layout({ children }: { children: ReactNode }) {
   useDocumentDirection();
+  usePageTitle();
   return (
     <NoticeDialogProvider>
       <RaLayout appBar={AppBar} menu={Menu}>

@@ -8,7 +8,9 @@ export function AddNewActions({ to, label }: { to: string; label: string }) {
   const t = useTranslate();
   return (
     <TopToolbar>
-      <Button component={Link} to={to} variant="contained" startIcon={<AddIcon />}>{t(label)}</Button>
+      <Button component={Link} to={to} variant="contained" startIcon={<AddIcon />}>
+        {t(label)}
+      </Button>
     </TopToolbar>
   );
 }

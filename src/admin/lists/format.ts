@@ -1,4 +1,4 @@
-// Dates and dashes for the tables: local date or date-time, '-' when missing (SPEC.md section 2).
+// Dates and dashes for the tables: local date or date-time, '-' when missing (docs/PRODUCT.md, Screens).
 export const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
 
 export function localDate(v: string | null | undefined, locale: string): string {

@@ -1,13 +1,15 @@
-// The login screen at / and /login (SPEC.md sections 2, 4, 5). A verified admin landing here goes to
-// /home; a visitor stays (no redirect loop). Errors show only after a field is touched.
+// The login screen at / and /login (docs/PRODUCT.md, Sign-in, States and Validation messages). A verified admin landing
+// here goes to /home; a visitor stays (no redirect loop). Errors show only after a field is touched.
 import { Alert, Box, Button, Card, CardContent, CircularProgress, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLogin, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { authProvider } from '../../authProvider';
 import { LOGIN_PASSWORD_MIN } from '../../contract/auth';
 import { useDocumentDirection } from '../layout/Layout';
+import { usePageTitle } from '../layout/pageTitle';
 
 interface LoginForm {
   email: string;
@@ -16,11 +18,15 @@ interface LoginForm {
 
 export function LoginPage() {
   const t = useTranslate();
-  const login = useLogin();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   useDocumentDirection();
+  usePageTitle();
   const [failed, setFailed] = useState(false);
-  const { register, handleSubmit, formState } = useForm<LoginForm>({ mode: 'onTouched', defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm<LoginForm>({
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
   const { errors, isSubmitting } = formState;
 
   useEffect(() => {
@@ -36,7 +42,11 @@ export function LoginPage() {
   const onSubmit = async (values: LoginForm) => {
     setFailed(false);
     try {
-      await login(values, '/home');
+      await authProvider.login(values);
+      // At / the admin's route guard has already run and remembers "not signed in": forget it before
+      // moving on, or /home would send the new admin straight back here.
+      await queryClient.resetQueries({ queryKey: ['auth'] });
+      navigate('/home');
     } catch {
       setFailed(true);
     }
@@ -47,7 +57,11 @@ export function LoginPage() {
       <Card sx={{ width: '100%', maxWidth: 380 }}>
         <CardContent component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'grid', gap: 2 }}>
           <Box component="img" src="/logo.svg" alt="Specter" sx={{ height: 64, mx: 'auto' }} />
-          {failed && <Alert severity="error" variant="filled">{t('specter.login.failed')}</Alert>}
+          {failed && (
+            <Alert severity="error" variant="filled">
+              {t('specter.login.failed')}
+            </Alert>
+          )}
           <TextField
             label={t('specter.login.email')}
             type="email"
@@ -67,7 +81,13 @@ export function LoginPage() {
               minLength: { value: LOGIN_PASSWORD_MIN, message: t('specter.login.passwordMin') },
             })}
           />
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting} startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : null}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={isSubmitting}
+            startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : null}
+          >
             {t('specter.login.submit')}
           </Button>
         </CardContent>

@@ -1,10 +1,19 @@
 // Print QR: hidden QR canvases for the given devices, and a button that downloads one PNG per device with
-// the file names of SPEC.md section 4 (restaurant, branch or single-device level).
+// the file names of docs/PRODUCT.md, States (restaurant, branch or single-device level).
 import { Button } from '@mui/material';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
-import { QR_BACKGROUND, QR_FOREGROUND, QR_LEVEL, QR_LOGO_SIZE, QR_SIZE, qrContent, qrFileName, type QrLevel } from './qrContent';
+import {
+  QR_BACKGROUND,
+  QR_FOREGROUND,
+  QR_LEVEL,
+  QR_LOGO_SIZE,
+  QR_SIZE,
+  qrContent,
+  qrFileName,
+  type QrLevel,
+} from './qrContent';
 import { useDrawableLogo } from './useDrawableLogo';
 import { usePublicUrl } from './usePublicUrl';
 
@@ -62,7 +71,13 @@ export function PrintQrButton({ label, level, restaurant, devices }: PrintQrButt
             bgColor={QR_BACKGROUND}
             marginSize={2}
             data-qr={qrContent(publicUrl, restaurant.id, d.device_id)}
-            imageSettings={{ src: logo, height: QR_LOGO_SIZE, width: QR_LOGO_SIZE, excavate: true, crossOrigin: 'anonymous' }}
+            imageSettings={{
+              src: logo,
+              height: QR_LOGO_SIZE,
+              width: QR_LOGO_SIZE,
+              excavate: true,
+              crossOrigin: 'anonymous',
+            }}
           />
         ))}
       </div>

@@ -1,5 +1,5 @@
-// What a device's QR code holds (SPEC.md section 3): JSON with 1 = restaurant id, 2 = device id (its POS id),
-// 3 = the absolute link to the public invoice page. And the PNG file names of SPEC.md section 4.
+// What a device's QR code holds (docs/PRODUCT.md, Entities): JSON with 1 = restaurant id, 2 = device id (its POS id),
+// 3 = the absolute link to the public invoice page. And the PNG file names of docs/PRODUCT.md, States.
 export const QR_SIZE = 255;
 export const QR_LOGO_SIZE = 40;
 export const QR_LEVEL = 'H' as const;
@@ -20,7 +20,11 @@ export function qrContent(publicUrl: string, restId: number | string, deviceId: 
 
 export type QrLevel = 'restaurant' | 'branch' | 'device';
 
-export function qrFileName(level: QrLevel, device: { name: string; device_id: string }, restaurantName?: string): string {
+export function qrFileName(
+  level: QrLevel,
+  device: { name: string; device_id: string },
+  restaurantName?: string,
+): string {
   const base = `${device.name} - ${device.device_id}.png`;
   return level === 'restaurant' ? `${restaurantName} - ${base}` : base;
 }

@@ -1,12 +1,13 @@
 // The centre image of a QR: the restaurant's logo when the browser may draw it into a canvas and still
 // export it (same origin or CORS-enabled), else the product's logo, so the PNG download never fails.
 import { useEffect, useState } from 'react';
+import { isSafeImageSrc } from '../../lib/safeImage';
 import { PRODUCT_LOGO } from './qrContent';
 
 export function useDrawableLogo(logo: string | undefined): string {
   const [src, setSrc] = useState(PRODUCT_LOGO);
   useEffect(() => {
-    if (!logo || !/^(https?:\/\/|\/(?!\/)|data:image\/)/i.test(logo)) return;
+    if (!isSafeImageSrc(logo)) return;
     let live = true;
     const img = new Image();
     img.crossOrigin = 'anonymous';

@@ -1,29 +1,22 @@
 // /admins: #, Name, Email, delete; search; 'Add New' to /admins/add; "Admins doesn't exist" when empty.
-import { Datagrid, FunctionField, List, SearchInput, TextField, useTranslate } from 'react-admin';
+import { FunctionField, TextField, useTranslate } from 'react-admin';
 import { DeleteWithDialogs } from '../../admin/dialogs/DeleteWithDialogs';
-import { EmptyText } from '../../admin/lists/EmptyText';
-import { RowNumber } from '../../admin/lists/RowNumber';
-import { AddNewActions } from '../../admin/lists/AddNewActions';
+import { SpecterList } from '../../admin/lists/SpecterList';
 
 export function AdminList() {
   const t = useTranslate();
-  const c = (k: string) => t(`specter.admins.columns.${k}`);
+  const c = (k: string) => t(`resources.admins.fields.${k}`);
   return (
-    <List
+    <SpecterList
       title={t('specter.admins.title')}
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('specter.common.search')} />]}
-      actions={<AddNewActions to="/admins/add" label="specter.admins.add" />}
-      empty={<><AddNewActions to="/admins/add" label="specter.admins.add" /><EmptyText text="specter.admins.empty" /></>}
-      exporter={false}
-      storeKey={false}
-      disableSyncWithLocation
+      empty="specter.admins.empty"
+      rowNumberLabel={c('no')}
+      search
+      add={{ to: '/admins/add', label: 'specter.admins.add' }}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyText text="specter.admins.empty" />}>
-        <FunctionField label={c('no')} render={() => <RowNumber />} sortable={false} />
-        <TextField label={c('name')} source="name" />
-        <TextField label={c('email')} source="email" />
-        <FunctionField label="" render={() => <DeleteWithDialogs resource="admins" />} />
-      </Datagrid>
-    </List>
+      <TextField label={c('name')} source="name" />
+      <TextField label={c('email')} source="email" />
+      <FunctionField label="" render={() => <DeleteWithDialogs resource="admins" />} />
+    </SpecterList>
   );
 }

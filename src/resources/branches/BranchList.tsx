@@ -1,15 +1,17 @@
 // /restaurants/branches/{restId}: Back to /restaurants, '{restaurant name} Branches', #, Name, Devices link, Print QR's.
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useState } from 'react';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link, useParams } from 'react-router-dom';
-import { Datagrid, FunctionField, List, TextField, useDataProvider, useGetOne, useRefresh, useTranslate } from 'react-admin';
+import { FunctionField, TextField, useDataProvider, useGetOne, useRefresh, useTranslate } from 'react-admin';
 import type { SpecterDataProvider } from '../../dataProvider';
-import type { Branch } from '../../contract/restaurants';
-import { EmptyText } from '../../admin/lists/EmptyText';
-import { RowNumber } from '../../admin/lists/RowNumber';
+import type { Branch, RestaurantWithBranches } from '../../contract/restaurants';
+import { SpecterList } from '../../admin/lists/SpecterList';
+import { PageHeader } from '../../admin/layout/PageHeader';
+import { FunnelFigure } from '../../admin/funnel/FunnelColumns';
+import { useFunnelByBranch } from '../../admin/funnel/useFunnel';
 import { PrintQrButton } from '../../admin/qr/PrintQrButton';
+import { SheetLink } from '../sheet';
 
 export function BranchList() {
   const t = useTranslate();
@@ -18,53 +20,90 @@ export function BranchList() {
   const dp = useDataProvider<SpecterDataProvider>();
   const refresh = useRefresh();
   const [syncing, setSyncing] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  // Sync says that it runs and what it found (or why it failed), instead of refreshing silently.
   const sync = async () => {
     setSyncing(true);
+    setOutcome(null);
     try {
-      await dp.syncRestaurant(restId!);
+      const r = (await dp.syncRestaurant(restId!)) as unknown as RestaurantWithBranches;
+      const branches = r.Branchs ?? [];
+      const devices = branches.reduce((n, b) => n + (b.Devices?.length ?? 0), 0);
+      setOutcome(
+        r.sync_error
+          ? { ok: false, text: t('specter.sync.failed', { error: r.sync_error }) }
+          : { ok: true, text: t('specter.sync.done', { branches: branches.length, devices }) },
+      );
     } catch (err) {
-      console.error(err);
+      setOutcome({
+        ok: false,
+        text: t('specter.sync.failed', { error: err instanceof Error ? err.message : String(err) }),
+      });
     } finally {
       setSyncing(false);
       refresh();
     }
   };
-  const c = (k: string) => t(`specter.branches.columns.${k}`);
+  const c = (k: string) => t(`resources.branches.fields.${k}`);
+  const funnel = useFunnelByBranch(restId);
   const rest = { id: Number(restId), name: restaurant?.name ?? '', logo: restaurant?.logo };
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
-        <Button component={Link} to="/restaurants" startIcon={<ArrowBackIcon />}>{t('specter.common.back')}</Button>
-        <Typography variant="h5" component="h1">{t('specter.branches.title', { name: restaurant?.name ?? '' })}</Typography>
-        <Button onClick={sync} disabled={syncing} startIcon={<SyncIcon />} sx={{ marginInlineStart: 'auto' }}>{t('specter.branches.sync')}</Button>
-      </Box>
-      {restaurant?.sync_error && (
-        <Alert severity="warning" sx={{ mt: 1 }} data-testid="sync-error">{t('specter.branches.syncError', { error: restaurant.sync_error })}</Alert>
+      <PageHeader backTo="/restaurants" title={t('specter.branches.title', { name: restaurant?.name ?? '' })}>
+        <Button onClick={sync} disabled={syncing} startIcon={<SyncIcon />}>
+          {t('specter.branches.sync')}
+        </Button>
+      </PageHeader>
+      {syncing && (
+        <Box role="status" sx={{ mt: 1 }}>
+          <Typography variant="body2">{t('specter.sync.running')}</Typography>
+          <LinearProgress />
+        </Box>
       )}
-      <List
+      {outcome && (
+        <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ mt: 1 }} role="status" data-testid="sync-outcome">
+          {outcome.text}
+        </Alert>
+      )}
+      {!outcome && restaurant?.sync_error && (
+        <Alert severity="warning" sx={{ mt: 1 }} data-testid="sync-error">
+          {t('specter.branches.syncError', { error: restaurant.sync_error })}
+        </Alert>
+      )}
+      <SpecterList
         resource="branches"
         filter={{ restId }}
         title={t('specter.branches.title', { name: restaurant?.name ?? '' })}
-        actions={false}
-        exporter={false}
-        storeKey={false}
-        disableSyncWithLocation
-        empty={<EmptyText text="specter.branches.empty" />}
+        empty="specter.branches.empty"
+        rowNumberLabel={c('no')}
       >
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyText text="specter.branches.empty" />}>
-          <FunctionField label={c('no')} render={() => <RowNumber />} sortable={false} />
-          <TextField label={c('name')} source="name" />
+        <TextField label={c('name')} source="name" />
+        <FunctionField
+          label={c('actions')}
+          render={(b: Branch) => (
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <Button size="small" component={Link} to={`/restaurants/devices/${restId}/${b.id}`}>
+                {t('specter.branches.devices')}
+              </Button>
+              <PrintQrButton
+                label={t('specter.restaurants.printQr')}
+                level="branch"
+                restaurant={rest}
+                devices={b.Devices ?? []}
+              />
+              <SheetLink restId={restId!} branchId={b.id} disabled={!b.Devices?.length} />
+            </Box>
+          )}
+        />
+        {(['views', 'codes', 'saves', 'conversion'] as const).map((step) => (
           <FunctionField
-            label={c('actions')}
-            render={(b: Branch) => (
-              <Box sx={{ display: 'flex', gap: 1 }}>
-                <Button size="small" component={Link} to={`/restaurants/devices/${restId}/${b.id}`}>{t('specter.branches.devices')}</Button>
-                <PrintQrButton label={t('specter.restaurants.printQr')} level="branch" restaurant={rest} devices={b.Devices ?? []} />
-              </Box>
-            )}
+            key={step}
+            label={t(`specter.funnel.${step}`)}
+            sortable={false}
+            render={(r: { id: number }) => <FunnelFigure rows={funnel.data} id={r.id} step={step} />}
           />
-        </Datagrid>
-      </List>
+        ))}
+      </SpecterList>
     </Box>
   );
 }

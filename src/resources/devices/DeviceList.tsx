@@ -1,41 +1,51 @@
 // /restaurants/devices/{restId}/{branchId}: Back to the branches page, 'Branch Devices', #, Name, Print QR.
-import { Box, Button, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Link, useParams } from 'react-router-dom';
-import { Datagrid, FunctionField, List, TextField, useGetOne, useTranslate } from 'react-admin';
+import { Box } from '@mui/material';
+import { useParams } from 'react-router-dom';
+import { FunctionField, TextField, useGetOne, useTranslate } from 'react-admin';
 import type { Device } from '../../contract/restaurants';
-import { EmptyText } from '../../admin/lists/EmptyText';
-import { RowNumber } from '../../admin/lists/RowNumber';
+import { SpecterList } from '../../admin/lists/SpecterList';
+import { PageHeader } from '../../admin/layout/PageHeader';
+import { FunnelFigure } from '../../admin/funnel/FunnelColumns';
+import { useFunnelByDevice } from '../../admin/funnel/useFunnel';
 import { PrintQrButton } from '../../admin/qr/PrintQrButton';
+import { SheetLink } from '../sheet';
 
 export function DeviceList() {
   const t = useTranslate();
   const { restId, branchId } = useParams();
   const { data: restaurant } = useGetOne('restaurants', { id: restId! });
-  const c = (k: string) => t(`specter.devices.columns.${k}`);
+  const c = (k: string) => t(`resources.devices.fields.${k}`);
+  const funnel = useFunnelByDevice(branchId);
   const rest = { id: Number(restId), name: restaurant?.name ?? '', logo: restaurant?.logo };
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
-        <Button component={Link} to={`/restaurants/branches/${restId}`} startIcon={<ArrowBackIcon />}>{t('specter.common.back')}</Button>
-        <Typography variant="h5" component="h1">{t('specter.devices.title')}</Typography>
-      </Box>
-      <List
+      <PageHeader backTo={`/restaurants/branches/${restId}`} title={t('specter.devices.title')} />
+      <SpecterList
         resource="devices"
         filter={{ branchId }}
         title={t('specter.devices.title')}
-        actions={false}
-        exporter={false}
-        storeKey={false}
-        disableSyncWithLocation
-        empty={<EmptyText text="specter.devices.empty" />}
+        empty="specter.devices.empty"
+        rowNumberLabel={c('no')}
       >
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyText text="specter.devices.empty" />}>
-          <FunctionField label={c('no')} render={() => <RowNumber />} sortable={false} />
-          <TextField label={c('name')} source="name" />
-          <FunctionField label="" render={(d: Device) => <PrintQrButton label={t('specter.devices.printQr')} level="device" restaurant={rest} devices={[d]} />} />
-        </Datagrid>
-      </List>
+        <TextField label={c('name')} source="name" />
+        <FunctionField
+          label=""
+          render={(d: Device) => (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <PrintQrButton label={t('specter.devices.printQr')} level="device" restaurant={rest} devices={[d]} />
+              <SheetLink restId={restId!} branchId={branchId} deviceId={d.id} />
+            </Box>
+          )}
+        />
+        {(['views', 'codes', 'saves', 'conversion'] as const).map((step) => (
+          <FunctionField
+            key={step}
+            label={t(`specter.funnel.${step}`)}
+            sortable={false}
+            render={(r: { id: number }) => <FunnelFigure rows={funnel.data} id={r.id} step={step} />}
+          />
+        ))}
+      </SpecterList>
     </Box>
   );
 }

@@ -2,13 +2,26 @@
 import { Edit, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { RestaurantForm } from './RestaurantForm';
+import { useSavedNotice } from './useSavedNotice';
+import { PushKeyPanel } from './PushKeyPanel';
+import { WebhookStatus } from './WebhookStatus';
 
 export function RestaurantEdit() {
   const t = useTranslate();
   const { id } = useParams();
+  const onSuccess = useSavedNotice('ra.notification.updated');
   return (
-    <Edit resource="restaurants" id={id} title={t('specter.restaurants.editTitle')} redirect="/restaurants" mutationMode="pessimistic">
+    <Edit
+      resource="restaurants"
+      id={id}
+      title={t('specter.restaurants.editTitle')}
+      redirect="/restaurants"
+      mutationMode="pessimistic"
+      mutationOptions={{ onSuccess }}
+    >
       <RestaurantForm systemTypes={['Foodics', 'Specter']} onCancel={() => window.location.assign('/restaurants')} />
+      <PushKeyPanel />
+      <WebhookStatus />
     </Edit>
   );
 }

@@ -24,7 +24,9 @@ export interface OpenBrowser {
 }
 
 /** A persistent context on a fresh user-data dir, desktop by default or a phone when asked. */
-export async function openBrowser(opts: { phone?: boolean; locale?: string; downloads?: boolean } = {}): Promise<OpenBrowser> {
+export async function openBrowser(
+  opts: { phone?: boolean; locale?: string; downloads?: boolean; userAgent?: string; javaScript?: boolean } = {},
+): Promise<OpenBrowser> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'specter-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
@@ -32,6 +34,8 @@ export async function openBrowser(opts: { phone?: boolean; locale?: string; down
     args: FLAGS,
     acceptDownloads: opts.downloads ?? true,
     locale: opts.locale ?? 'en-US',
+    javaScriptEnabled: opts.javaScript ?? true,
+    ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
     ...(opts.phone
       ? { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
       : { viewport: { width: 1366, height: 900 } }),

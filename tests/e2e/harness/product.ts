@@ -72,7 +72,10 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     async waitForCode(phoneEnding, sinceOffset = 0) {
       const until = Date.now() + 15_000;
       while (Date.now() < until) {
-        const lines = output.slice(sinceOffset).split('\n').filter((l) => /\b\d{4}\b/.test(l) && /code/i.test(l));
+        const lines = output
+          .slice(sinceOffset)
+          .split('\n')
+          .filter((l) => /\b\d{4}\b/.test(l) && /code/i.test(l));
         const mine = phoneEnding ? lines.filter((l) => l.includes(phoneEnding)) : lines;
         const last = mine.at(-1);
         const m = last && /\b(\d{4})\b(?!.*\b\d{4}\b)/.exec(last.replace(/\*+\d{3}/g, ''));

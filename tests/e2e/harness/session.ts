@@ -22,6 +22,10 @@ export async function signIn(page: Page, product: RunningProduct, creds = demoAd
 
 export function decodeQrPng(file: string): string | null {
   const png = PNG.sync.read(readFileSync(file));
-  const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
+  const code = jsQR(
+    new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length),
+    png.width,
+    png.height,
+  );
   return code?.data ?? null;
 }

@@ -1,4 +1,5 @@
-// Journeys 1, 2, 4, 6 and 7 (back-office half) of issue 5, in Chromium against the production build.
+// The back-office journeys (sign-in, admins, app users, Privacy, Permission Denied, Arabic), in Chromium against
+// the production build (screens and texts: docs/PRODUCT.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type OpenBrowser } from '../harness/browser';
@@ -89,7 +90,11 @@ describe('2. admins', () => {
     await page.getByRole('button', { name: 'OK' }).click();
     await page.getByText('layla@specter.sa').waitFor({ state: 'detached' });
 
-    const res = await fetch(`${product.url}/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'layla@specter.sa', password: 'layla-password' }) });
+    const res = await fetch(`${product.url}/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'layla@specter.sa', password: 'layla-password' }),
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -102,7 +107,10 @@ describe('4. app users', () => {
     const row = page.getByRole('row').filter({ hasText: 'Nora' });
     await row.first().waitFor();
     const phone = (await row.first().getByRole('cell').nth(2).innerText()).trim();
-    await row.first().getByRole('button', { name: /^Delete/ }).click();
+    await row
+      .first()
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     await text('? Are you sure').waitFor();
     await text("! You can't reverse this deletion").waitFor();
     await page.getByRole('button', { name: '! Yes, delete' }).click();

@@ -1,5 +1,5 @@
-// The invoice page's budget (issue 4): at most 80 KB of gzipped JavaScript on a first visit, measured on the
-// production build run.mjs just made. A size, not a time, so it may be asserted.
+// The invoice page's budget (docs/DECISIONS.md, Beyond the specification): at most 80 KB of gzipped JavaScript on a
+// first visit, measured on the production build run.mjs just made. A size, not a time, so it may be asserted.
 import { describe, expect, it } from 'vitest';
 import { bundleSizes, firstVisit } from '../../../bench/bundle-size';
 

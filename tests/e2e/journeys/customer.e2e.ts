@@ -1,4 +1,4 @@
-// Journey 5 and the invoice half of journey 7 of issue 5: a customer on a phone-sized screen opens the
+// The customer's journey (docs/PRODUCT.md, Invoice page): a customer on a phone-sized screen opens the
 // QR link, sees the newest order at the Foodics stand-in, and saves it with the code from the server's log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -26,7 +26,8 @@ afterAll(async () => {
   await product?.stop();
 });
 
-const invoiceUrl = (deviceId: string, restId = 1) => `${product.url}/user/invoice?restId=${restId}&deviceId=${deviceId}`;
+const invoiceUrl = (deviceId: string, restId = 1) =>
+  `${product.url}/user/invoice?restId=${restId}&deviceId=${deviceId}`;
 
 async function ordersCount(p: Page) {
   await p.goto(`${product.url}/home`);
@@ -66,14 +67,17 @@ describe('5. the customer saves the receipt', () => {
   });
 
   it('pastes the code: Success', async () => {
-    await page.goto(invoiceUrl(FIXTURE.devices[1].id));
+    // Cashier 1's newest order was saved just now: the page shows its older unsaved one.
+    await page.goto(invoiceUrl(FIXTURE.devices[0].id));
     await page.getByText('Takeout total (incl. Tax)').waitFor();
     const code = await askForCode('0502223344');
     await page.getByLabel('Digit 1').focus();
     await page.evaluate((text) => {
       const dt = new DataTransfer();
       dt.setData('text', text);
-      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }),
+      );
     }, code);
     expect(await page.getByLabel('Digit 4').inputValue()).toBe(code[3]);
     await page.getByRole('button', { name: 'Send' }).click();
@@ -103,7 +107,8 @@ describe('5. the customer saves the receipt', () => {
 
 describe('7. Arabic (invoice page)', () => {
   it('switching language turns the receipt right-to-left', async () => {
-    await page.goto(invoiceUrl(FIXTURE.devices[0].id));
+    // Drive Thru: its order is still unsaved (Cashier 1's recent orders were saved above).
+    await page.goto(invoiceUrl(FIXTURE.devices[2].id));
     await page.getByText('Takeout total (incl. Tax)').waitFor();
     await page.getByRole('button', { name: 'العربية' }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');

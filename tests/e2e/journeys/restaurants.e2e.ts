@@ -1,5 +1,6 @@
-// Journey 3 of issue 5: a Foodics restaurant whose branches and devices arrive from the stand-in, its edit
-// form, branches and devices, the QR PNGs at each level decoded back to SPEC.md's JSON, and its deletion.
+// The restaurants journey: a Foodics restaurant whose branches and devices arrive from the stand-in, its edit
+// form, branches and devices, the QR PNGs at each level decoded back to the QR JSON of docs/PRODUCT.md (QR
+// codes), and its deletion.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,6 +63,24 @@ describe('3. restaurants', () => {
     const href = await row.getByRole('link', { name: 'Branches' }).getAttribute('href');
     restId = Number(href!.split('/').pop());
     expect(restId).toBeGreaterThan(0);
+    // The stand-in's branches on the branches page, and each branch's devices on its devices page.
+    await page.goto(`${product.url}/restaurants/branches/${restId}`);
+    await page.getByRole('heading', { name: 'Riyadh Bites Branches' }).first().waitFor();
+    const nameCells = async () =>
+      (await page.getByRole('row').allInnerTexts()).slice(1).map(
+        (r) =>
+          r
+            .split('\t')
+            .map((c) => c.trim())
+            .filter(Boolean)[1],
+      );
+    await expect.poll(nameCells).toEqual(FIXTURE.branches.map((b) => b.name));
+    for (const [i, branch] of FIXTURE.branches.entries()) {
+      await page.goto(`${product.url}/restaurants/branches/${restId}`);
+      await page.getByRole('row').filter({ hasText: branch.name }).getByRole('link', { name: 'Devices' }).click();
+      await page.getByRole('heading', { name: 'Branch Devices' }).first().waitFor();
+      await expect.poll(nameCells).toEqual(FIXTURE.devices.filter((d) => d.branch === i).map((d) => d.name));
+    }
   });
 
   it('edit offers Foodics and Specter', async () => {
@@ -77,14 +96,20 @@ describe('3. restaurants', () => {
     await page.getByText('Riyadh Bites Co', { exact: true }).waitFor();
   });
 
-  it("Print QR's at restaurant level: one PNG per device, named and decoding to SPEC.md's JSON", async () => {
+  it("Print QR's at restaurant level: one PNG per device, named and decoding to the QR JSON of docs/PRODUCT.md", async () => {
     const row = page.getByRole('row').filter({ hasText: 'Riyadh Bites Co' });
     await row.getByRole('button', { name: "Print QR's" }).click();
     const files = await takeDownloads(FIXTURE.devices.length);
-    expect(files.map((f) => f.name).sort()).toEqual(FIXTURE.devices.map((d) => `Riyadh Bites Co - ${d.name} - ${d.id}.png`).sort());
+    expect(files.map((f) => f.name).sort()).toEqual(
+      FIXTURE.devices.map((d) => `Riyadh Bites Co - ${d.name} - ${d.id}.png`).sort(),
+    );
     for (const f of files) {
       const device = FIXTURE.devices.find((d) => f.name.includes(d.id))!;
-      expect(f.json).toEqual({ 1: restId, 2: device.id, 3: `${product.url}/user/invoice?restId=${restId}&deviceId=${device.id}` });
+      expect(f.json).toEqual({
+        1: restId,
+        2: device.id,
+        3: `${product.url}/user/invoice?restId=${restId}&deviceId=${device.id}`,
+      });
     }
   });
 
@@ -94,7 +119,12 @@ describe('3. restaurants', () => {
     const olaya = page.getByRole('row').filter({ hasText: FIXTURE.branches[0].name });
     await olaya.getByRole('button', { name: "Print QR's" }).click();
     const branchFiles = await takeDownloads(2);
-    expect(branchFiles.map((f) => f.name).sort()).toEqual(FIXTURE.devices.filter((d) => d.branch === 0).map((d) => `${d.name} - ${d.id}.png`).sort());
+    expect(branchFiles.map((f) => f.name).sort()).toEqual(
+      FIXTURE.devices
+        .filter((d) => d.branch === 0)
+        .map((d) => `${d.name} - ${d.id}.png`)
+        .sort(),
+    );
     await olaya.getByRole('link', { name: 'Devices' }).click();
     await page.getByRole('heading', { name: 'Branch Devices' }).first().waitFor();
     const cashier = page.getByRole('row').filter({ hasText: 'Cashier 1' });

@@ -10,19 +10,34 @@ describe('admins: GET /admin, POST /user (create), PATCH /user/{id} (soft delete
   });
   afterAll(() => t.close());
 
-  const create = (payload: unknown, headers = auth) => t.app.inject({ method: 'POST', url: '/user', headers, payload: payload as object });
-  const valid = { name: 'Lina', email: 'lina@example.com', password: 'password-8', confirmPassword: 'password-8', role: 'admin' };
+  const create = (payload: unknown, headers = auth) =>
+    t.app.inject({ method: 'POST', url: '/user', headers, payload: payload as object });
+  const valid = {
+    name: 'Lina',
+    email: 'lina@example.com',
+    password: 'password-8',
+    confirmPassword: 'password-8',
+    role: 'admin',
+  };
 
   it('creates an admin (200, id name email), who can sign in and is listed', async () => {
     const res = await create(valid);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Lina', email: 'lina@example.com' });
     expect(res.json()).not.toHaveProperty('password');
-    const login = await t.app.inject({ method: 'POST', url: '/admin/login', payload: { email: 'lina@example.com', password: 'password-8' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/admin/login',
+      payload: { email: 'lina@example.com', password: 'password-8' },
+    });
     expect(login.statusCode).toBe(200);
     const list = await t.app.inject({ method: 'GET', url: '/admin', headers: auth });
     expect(Array.isArray(list.json())).toBe(true);
-    expect(list.json().find((a: any) => a.email === 'lina@example.com')).toEqual({ id: res.json().id, name: 'Lina', email: 'lina@example.com' });
+    expect(list.json().find((a: { email: string }) => a.email === 'lina@example.com')).toEqual({
+      id: res.json().id,
+      name: 'Lina',
+      email: 'lina@example.com',
+    });
   });
 
   it('refuses a taken e-mail with 409, whatever its case', async () => {
@@ -40,30 +55,46 @@ describe('admins: GET /admin, POST /user (create), PATCH /user/{id} (soft delete
     [{ ...valid, role: 'superadmin' }, /^role: /],
     [{ ...valid, isAdmin: true }, /isAdmin|Unrecognized/],
   ])('400 for bad input %#', async (payload, message) => {
-    const res = await create({ ...payload, email: (payload as any).email === undefined ? undefined : `n${Math.random()}@example.com` });
+    const res = await create({
+      ...payload,
+      email: (payload as { email?: unknown }).email === undefined ? undefined : `n${Math.random()}@example.com`,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(message);
   });
 
   it('never creates an admin without a live token, whatever the body mixes', async () => {
-    for (const body of [valid, { ...valid, phone: '+966501234567' }, { phone: '+966501234567', role: 'admin' }, { email: 'a@b.c', password: 'x' }]) {
+    for (const body of [
+      valid,
+      { ...valid, phone: '+966501234567' },
+      { phone: '+966501234567', role: 'admin' },
+      { email: 'a@b.c', password: 'x' },
+    ]) {
       const res = await create({ ...body, email: 'intruder@example.com' }, {});
       expect(res.statusCode).toBe(401);
     }
     const list = await t.app.inject({ method: 'GET', url: '/admin', headers: auth });
-    expect(list.json().some((a: any) => a.email === 'intruder@example.com')).toBe(false);
+    expect(list.json().some((a: { email: string }) => a.email === 'intruder@example.com')).toBe(false);
   });
 
   it('pages, sorts and searches on request, with the total in X-Total-Count', async () => {
     for (const n of ['Alpha', 'Beta', 'Gamma']) {
       await create({ ...valid, name: `${n} Page`, email: `${n.toLowerCase()}@paging.test` });
     }
-    const res = await t.app.inject({ method: 'GET', url: '/admin?q=paging.test&page=1&perPage=2&sort=name&order=DESC', headers: auth });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/admin?q=paging.test&page=1&perPage=2&sort=name&order=DESC',
+      headers: auth,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('3');
-    expect(res.json().map((a: any) => a.name)).toEqual(['Gamma Page', 'Beta Page']);
-    const page2 = await t.app.inject({ method: 'GET', url: '/admin?q=paging.test&page=2&perPage=2&sort=name&order=DESC', headers: auth });
-    expect(page2.json().map((a: any) => a.name)).toEqual(['Alpha Page']);
+    expect(res.json().map((a: { name: string }) => a.name)).toEqual(['Gamma Page', 'Beta Page']);
+    const page2 = await t.app.inject({
+      method: 'GET',
+      url: '/admin?q=paging.test&page=2&perPage=2&sort=name&order=DESC',
+      headers: auth,
+    });
+    expect(page2.json().map((a: { name: string }) => a.name)).toEqual(['Alpha Page']);
     const bad = await t.app.inject({ method: 'GET', url: '/admin?sort=passwordHash', headers: auth });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^sort: /);
@@ -79,25 +110,59 @@ describe('admins: GET /admin, POST /user (create), PATCH /user/{id} (soft delete
 
   it('soft-deletes: gone from the list, cannot sign in, its token dies, 404 the second time', async () => {
     const made = (await create({ ...valid, email: 'gone@example.com' })).json();
-    const login = await t.app.inject({ method: 'POST', url: '/admin/login', payload: { email: 'gone@example.com', password: 'password-8' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/admin/login',
+      payload: { email: 'gone@example.com', password: 'password-8' },
+    });
     const goneToken = login.json().data.token;
-    const del = await t.app.inject({ method: 'PATCH', url: `/user/${made.id}`, headers: auth, payload: { isDeleted: true } });
+    const del = await t.app.inject({
+      method: 'PATCH',
+      url: `/user/${made.id}`,
+      headers: auth,
+      payload: { isDeleted: true },
+    });
     expect(del.statusCode).toBe(200);
     const list = await t.app.inject({ method: 'GET', url: '/admin', headers: auth });
-    expect(list.json().some((a: any) => a.id === made.id)).toBe(false);
-    const again = await t.app.inject({ method: 'POST', url: '/admin/login', payload: { email: 'gone@example.com', password: 'password-8' } });
+    expect(list.json().some((a: { id: number }) => a.id === made.id)).toBe(false);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/admin/login',
+      payload: { email: 'gone@example.com', password: 'password-8' },
+    });
     expect(again.statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/admin', headers: { authorization: `Bearer ${goneToken}` } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/user/isVerify', headers: { authorization: `Bearer ${goneToken}` } })).json()).toEqual({ verify: false });
-    const twice = await t.app.inject({ method: 'PATCH', url: `/user/${made.id}`, headers: auth, payload: { isDeleted: true } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/admin', headers: { authorization: `Bearer ${goneToken}` } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({ method: 'POST', url: '/user/isVerify', headers: { authorization: `Bearer ${goneToken}` } })
+      ).json(),
+    ).toEqual({ verify: false });
+    const twice = await t.app.inject({
+      method: 'PATCH',
+      url: `/user/${made.id}`,
+      headers: auth,
+      payload: { isDeleted: true },
+    });
     expect(twice.statusCode).toBe(404);
     // the e-mail of a deleted admin can be used again
     expect((await create({ ...valid, email: 'gone@example.com' })).statusCode).toBe(200);
   });
 
   it('PATCH /user/{id} validates its body and id', async () => {
-    expect((await t.app.inject({ method: 'PATCH', url: '/user/1', headers: auth, payload: { isDeleted: false } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'PATCH', url: '/user/abc', headers: auth, payload: { isDeleted: true } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'PATCH', url: '/user/999999', headers: auth, payload: { isDeleted: true } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: '/user/1', headers: auth, payload: { isDeleted: false } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: '/user/abc', headers: auth, payload: { isDeleted: true } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: '/user/999999', headers: auth, payload: { isDeleted: true } }))
+        .statusCode,
+    ).toBe(404);
   });
 });

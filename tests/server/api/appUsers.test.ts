@@ -9,32 +9,56 @@ describe('app users: GET /user, DELETE /user/{id}', () => {
     t = await createTestApp();
     auth = { authorization: `Bearer ${await t.adminToken()}` };
     await t.database.db.insert(appUsers).values([
-      { firstName: 'Nora', lastName: 'Saleh', phone: '+966500000001', gender: 'female', birthDate: '1990-04-02', createdAt: new Date('2026-01-01T10:00:00Z') },
+      {
+        firstName: 'Nora',
+        lastName: 'Saleh',
+        phone: '+966500000001',
+        gender: 'female',
+        birthDate: '1990-04-02',
+        createdAt: new Date('2026-01-01T10:00:00Z'),
+      },
       { firstName: 'Fahad', lastName: null, phone: '+966500000002', createdAt: new Date('2026-02-01T10:00:00Z') },
       { phone: '+201000000003', createdAt: new Date('2026-03-01T10:00:00Z') },
     ]);
   });
   afterAll(() => t.close());
 
-  it('answers a bare array with the fields of SPEC.md, newest first', async () => {
+  it('answers a bare array with the fields of docs/API.md, newest first', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/user', headers: auth });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBeUndefined();
     const users = res.json();
-    expect(users.map((u: any) => u.phone)).toEqual(['+201000000003', '+966500000002', '+966500000001']);
-    expect(Object.keys(users[2]).sort()).toEqual(['birthDate', 'createdAt', 'firstName', 'gender', 'id', 'lastLogin', 'lastName', 'phone', 'updatedAt']);
-    expect(users[2]).toMatchObject({ firstName: 'Nora', lastName: 'Saleh', birthDate: '1990-04-02', gender: 'female', lastLogin: null });
+    expect(users.map((u: { phone: string }) => u.phone)).toEqual(['+201000000003', '+966500000002', '+966500000001']);
+    expect(Object.keys(users[2]).sort()).toEqual([
+      'birthDate',
+      'createdAt',
+      'firstName',
+      'gender',
+      'id',
+      'lastLogin',
+      'lastName',
+      'lockedUntil',
+      'phone',
+      'updatedAt',
+    ]);
+    expect(users[2]).toMatchObject({
+      firstName: 'Nora',
+      lastName: 'Saleh',
+      birthDate: '1990-04-02',
+      gender: 'female',
+      lastLogin: null,
+    });
     expect(users[2].createdAt).toBe('2026-01-01T10:00:00.000Z');
   });
 
   it('searches first name, last name, full name and phone, paged with a total', async () => {
     const get = (qs: string) => t.app.inject({ method: 'GET', url: `/user?${qs}`, headers: auth });
-    expect((await get('q=nora')).json().map((u: any) => u.firstName)).toEqual(['Nora']);
-    expect((await get('q=nora%20sal')).json().map((u: any) => u.firstName)).toEqual(['Nora']);
-    expect((await get('q=0000002')).json().map((u: any) => u.firstName)).toEqual(['Fahad']);
+    expect((await get('q=nora')).json().map((u: { firstName: string | null }) => u.firstName)).toEqual(['Nora']);
+    expect((await get('q=nora%20sal')).json().map((u: { firstName: string | null }) => u.firstName)).toEqual(['Nora']);
+    expect((await get('q=0000002')).json().map((u: { firstName: string | null }) => u.firstName)).toEqual(['Fahad']);
     const page = await get('page=2&perPage=2&sort=createdAt&order=DESC');
     expect(page.headers['x-total-count']).toBe('3');
-    expect(page.json().map((u: any) => u.firstName)).toEqual(['Nora']);
+    expect(page.json().map((u: { firstName: string | null }) => u.firstName)).toEqual(['Nora']);
     expect((await get('perPage=501')).statusCode).toBe(400);
     expect((await get('order=sideways')).statusCode).toBe(400);
   });

@@ -7,7 +7,14 @@ import { branches, devices } from '../../../server/db/schema';
 describe('restaurants, branches and devices', () => {
   let t: TestApp;
   let auth: Record<string, string>;
-  const body = { name: 'Al Baik', logo: 'https://example.com/logo.png', token: 'tok', branchs_token: 'btok', system_type: 'Specter', name_api: 'AlBaik Co' };
+  const body = {
+    name: 'Al Baik',
+    logo: 'https://example.com/logo.png',
+    token: 'tok',
+    branchs_token: 'btok',
+    system_type: 'Specter',
+    name_api: 'AlBaik Co',
+  };
   beforeAll(async () => {
     t = await createTestApp();
     auth = { authorization: `Bearer ${await t.adminToken()}` };
@@ -19,7 +26,10 @@ describe('restaurants, branches and devices', () => {
 
   async function createWithBranch() {
     const r = (await call('POST', '/restaurant', body)).json();
-    const [b] = await t.database.db.insert(branches).values({ restaurantId: r.id, branchId: 'b-1', name: 'Olaya' }).returning();
+    const [b] = await t.database.db
+      .insert(branches)
+      .values({ restaurantId: r.id, branchId: 'b-1', name: 'Olaya' })
+      .returning();
     await t.database.db.insert(devices).values([
       { restaurantId: r.id, branchRef: b.id, deviceId: 'd-1', name: 'Cashier 1' },
       { restaurantId: r.id, branchRef: b.id, deviceId: 'd-2', name: 'Cashier 2', removedAt: new Date() },
@@ -27,11 +37,19 @@ describe('restaurants, branches and devices', () => {
     return { r, b };
   }
 
-  it('creates (200) and reads back with the field names of SPEC.md', async () => {
+  it('creates (200) and reads back with the field names of docs/API.md', async () => {
     const res = await call('POST', '/restaurant', body);
     expect(res.statusCode).toBe(200);
     const r = res.json();
-    expect(r).toMatchObject({ name: 'Al Baik', logo: body.logo, token: 'tok', branchs_token: 'btok', system_type: 'Specter', name_api: 'AlBaik Co', Branchs: [] });
+    expect(r).toMatchObject({
+      name: 'Al Baik',
+      logo: body.logo,
+      token: 'tok',
+      branchs_token: 'btok',
+      system_type: 'Specter',
+      name_api: 'AlBaik Co',
+      Branchs: [],
+    });
     const one = await call('GET', `/restaurant/${r.id}`);
     expect(one.json()).toMatchObject({ id: r.id, name: 'Al Baik', branchs_token: 'btok', system_type: 'Specter' });
   });
@@ -40,14 +58,29 @@ describe('restaurants, branches and devices', () => {
     const { r, b } = await createWithBranch();
     const list = (await call('GET', '/restaurant')).json();
     expect(Object.keys(list)).toEqual(['restaurants']);
-    const mine = list.restaurants.find((x: any) => x.id === r.id);
-    expect(mine.Branchs).toEqual([{ id: b.id, name: 'Olaya', branch_id: 'b-1', Devices: [{ id: expect.any(Number), name: 'Cashier 1', device_id: 'd-1' }] }]);
+    const mine = list.restaurants.find((x: { id: number }) => x.id === r.id);
+    expect(mine.Branchs).toEqual([
+      {
+        id: b.id,
+        name: 'Olaya',
+        branch_id: 'b-1',
+        Devices: [{ id: expect.any(Number), name: 'Cashier 1', device_id: 'd-1' }],
+      },
+    ]);
   });
 
   it('branches of a restaurant and devices of a branch', async () => {
     const { r, b } = await createWithBranch();
     const br = (await call('GET', `/restaurant/branches/${r.id}`)).json();
-    expect(br.branches).toEqual([{ id: b.id, name: 'Olaya', branch_id: 'b-1', restaurant: { id: r.id, name: 'Al Baik' }, Devices: [expect.objectContaining({ device_id: 'd-1' })] }]);
+    expect(br.branches).toEqual([
+      {
+        id: b.id,
+        name: 'Olaya',
+        branch_id: 'b-1',
+        restaurant: { id: r.id, name: 'Al Baik' },
+        Devices: [expect.objectContaining({ device_id: 'd-1' })],
+      },
+    ]);
     const dv = (await call('GET', `/restaurant/devices/${b.id}`)).json();
     expect(dv).toEqual({ devices: [{ id: expect.any(Number), name: 'Cashier 1', device_id: 'd-1' }] });
     expect((await call('GET', '/restaurant/branches/999999')).statusCode).toBe(404);
@@ -56,7 +89,12 @@ describe('restaurants, branches and devices', () => {
 
   it('edits any subset of the form fields; unknown keys are ignored', async () => {
     const r = (await call('POST', '/restaurant', body)).json();
-    const res = await call('PATCH', `/restaurant/${r.id}`, { ...r, name: 'Al Baik 2', system_type: 'Foodics', Branchs: 'ignored' });
+    const res = await call('PATCH', `/restaurant/${r.id}`, {
+      ...r,
+      name: 'Al Baik 2',
+      system_type: 'Foodics',
+      Branchs: 'ignored',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Al Baik 2', system_type: 'Foodics', token: 'tok' });
     expect((await call('PATCH', `/restaurant/${r.id}`, { name: '' })).json().message).toBe('name: Required');
@@ -81,7 +119,9 @@ describe('restaurants, branches and devices', () => {
     const { r, b } = await createWithBranch();
     const del = await call('PATCH', `/restaurant/delete/${r.id}`, { isDeleted: true });
     expect(del.statusCode).toBe(200);
-    expect((await call('GET', '/restaurant')).json().restaurants.some((x: any) => x.id === r.id)).toBe(false);
+    expect((await call('GET', '/restaurant')).json().restaurants.some((x: { id: number }) => x.id === r.id)).toBe(
+      false,
+    );
     expect((await call('GET', `/restaurant/${r.id}`)).statusCode).toBe(404);
     expect((await call('GET', `/restaurant/branches/${r.id}`)).statusCode).toBe(404);
     expect((await call('GET', `/restaurant/devices/${b.id}`)).statusCode).toBe(404);
@@ -93,11 +133,20 @@ describe('restaurants, branches and devices', () => {
     await call('POST', '/restaurant', { ...body, name: 'Zzz Unique Grill' });
     const res = await call('GET', '/restaurant?q=unique%20grill&page=1&perPage=10');
     expect(res.headers['x-total-count']).toBe('1');
-    expect(res.json().restaurants.map((x: any) => x.name)).toEqual(['Zzz Unique Grill']);
+    expect(res.json().restaurants.map((x: { name: string }) => x.name)).toEqual(['Zzz Unique Grill']);
   });
 
   it('needs an admin token for every call', async () => {
-    for (const [method, url] of [['GET', '/restaurant'], ['POST', '/restaurant'], ['GET', '/restaurant/1'], ['PATCH', '/restaurant/1'], ['PATCH', '/restaurant/delete/1'], ['GET', '/restaurant/branches/1'], ['GET', '/restaurant/devices/1'], ['POST', '/restaurant/1/sync']] as const) {
+    for (const [method, url] of [
+      ['GET', '/restaurant'],
+      ['POST', '/restaurant'],
+      ['GET', '/restaurant/1'],
+      ['PATCH', '/restaurant/1'],
+      ['PATCH', '/restaurant/delete/1'],
+      ['GET', '/restaurant/branches/1'],
+      ['GET', '/restaurant/devices/1'],
+      ['POST', '/restaurant/1/sync'],
+    ] as const) {
       const res = await t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }

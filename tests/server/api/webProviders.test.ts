@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthProvider } from '../../../src/authProvider';
 import { createDataProvider } from '../../../src/dataProvider';
+import { fetchPublicConfig } from '../../../src/lib/usePublicConfig';
+import { qrContent } from '../../../src/admin/qr/qrContent';
 import { appUsers, restaurants } from '../../../server/db/schema';
 import { hashPassword } from '../../../server/lib/passwords';
 import { admins } from '../../../server/db/schema';
@@ -10,12 +12,24 @@ import { createTestApp, type TestApp } from '../helpers/app';
 // they make are the calls the server answers.
 class MemoryStorage implements Storage {
   private m = new Map<string, string>();
-  get length() { return this.m.size; }
-  clear() { this.m.clear(); }
-  getItem(k: string) { return this.m.get(k) ?? null; }
-  key(i: number) { return [...this.m.keys()][i] ?? null; }
-  removeItem(k: string) { this.m.delete(k); }
-  setItem(k: string, v: string) { this.m.set(k, String(v)); }
+  get length() {
+    return this.m.size;
+  }
+  clear() {
+    this.m.clear();
+  }
+  getItem(k: string) {
+    return this.m.get(k) ?? null;
+  }
+  key(i: number) {
+    return [...this.m.keys()][i] ?? null;
+  }
+  removeItem(k: string) {
+    this.m.delete(k);
+  }
+  setItem(k: string, v: string) {
+    this.m.set(k, String(v));
+  }
 }
 
 describe('dataProvider and authProvider against the real server', () => {
@@ -23,47 +37,128 @@ describe('dataProvider and authProvider against the real server', () => {
   let url: string;
   const storage = new MemoryStorage();
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ PUBLIC_URL: 'https://receipts.najd.example' });
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    await t.database.db.insert(admins).values({ name: 'Web Admin', email: 'web@specter.sa', passwordHash: await hashPassword('web-password-1') });
-    await t.database.db.insert(appUsers).values(Array.from({ length: 30 }, (_, i) => ({ firstName: i % 2 ? 'Sara' : 'Omar', lastName: `N${i}`, phone: `+96650000${String(i).padStart(4, '0')}` })));
-    await t.database.db.insert(restaurants).values({ name: 'Najd Grill', logo: '/x.png', token: 't', branchsToken: 'b', systemType: 'Specter' });
+    await t.database.db
+      .insert(admins)
+      .values({ name: 'Web Admin', email: 'web@specter.sa', passwordHash: await hashPassword('web-password-1') });
+    await t.database.db.insert(appUsers).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        firstName: i % 2 ? 'Sara' : 'Omar',
+        lastName: `N${i}`,
+        phone: `+96650000${String(i).padStart(4, '0')}`,
+      })),
+    );
+    await t.database.db
+      .insert(restaurants)
+      .values({ name: 'Najd Grill', logo: '/x.png', token: 't', branchsToken: 'b', systemType: 'Specter' });
   });
   afterAll(() => t.close());
 
   it('login stores the token under `token`; checkAuth passes; logout removes it', async () => {
     const auth = createAuthProvider(url, storage);
-    await expect(auth.login({ email: 'web@specter.sa', password: 'wrong-password' })).rejects.toThrow('Invalid Email or Password');
+    await expect(auth.login({ email: 'web@specter.sa', password: 'wrong-password' })).rejects.toThrow(
+      'Invalid Email or Password',
+    );
     expect(storage.getItem('token')).toBeNull();
     await expect(auth.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
     expect(await auth.login({ email: 'web@specter.sa', password: 'web-password-1' })).toEqual({ redirectTo: '/home' });
     expect(storage.getItem('token')).toMatch(/\S+\.\S+\.\S+/);
     await expect(auth.checkAuth({})).resolves.toBeUndefined();
+    expect(await auth.logout({})).toBe('/login');
+    expect(storage.getItem('token')).toBeNull();
+    // The remembered "verified" answer goes with the token: the next guard sends the visitor to /login.
+    await expect(auth.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
+    // Signed in again: the tests below call the server as this admin.
+    await auth.login({ email: 'web@specter.sa', password: 'web-password-1' });
+  });
+
+  it("the QR links' address: PUBLIC_URL reaches the back-office through GET /api/public-config", async () => {
+    const { publicUrl } = await fetchPublicConfig(url);
+    expect(publicUrl).toBe('https://receipts.najd.example');
+    expect(JSON.parse(qrContent(publicUrl!, 5, 'dev-1'))[3]).toBe(
+      'https://receipts.najd.example/user/invoice?restId=5&deviceId=dev-1',
+    );
   });
 
   it('lists page, sort and search in the server (total from the header)', async () => {
     const dp = createDataProvider(url, storage);
-    const page2 = await dp.getList('users', { pagination: { page: 2, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const page2 = await dp.getList('users', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(page2.total).toBe(30);
     expect(page2.data).toHaveLength(10);
     expect(page2.data[0].lastName).toBe('N10');
-    const sara = await dp.getList('users', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'sara' } });
+    const sara = await dp.getList('users', {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: 'sara' },
+    });
     expect(sara.total).toBe(15);
-    const rest = await dp.getList('restaurants', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const rest = await dp.getList('restaurants', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(rest.data[0]).toMatchObject({ name: 'Najd Grill', Branchs: [] });
   });
 
   it('create admin, soft delete it; statistics and latest orders', async () => {
     const dp = createDataProvider(url, storage);
-    const created = await dp.create('admins', { data: { name: 'New', email: 'new@specter.sa', password: 'password-1', confirmPassword: 'password-1' } });
+    const created = await dp.create('admins', {
+      data: { name: 'New', email: 'new@specter.sa', password: 'password-1', confirmPassword: 'password-1' },
+    });
     expect(created.data.id).toBeTypeOf('number');
-    const before = await dp.getList('admins', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const before = await dp.getList('admins', {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(before.data.map((a) => a.email)).toContain('new@specter.sa');
     await dp.delete('admins', { id: created.data.id });
-    const after = await dp.getList('admins', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const after = await dp.getList('admins', {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(after.data.map((a) => a.email)).not.toContain('new@specter.sa');
     expect(await dp.getStatistics()).toEqual({ users: 30, restaurants: 1, orders: 0 });
     expect(await dp.getLatestOrders()).toEqual([]);
+  });
+
+  it('restaurants: getOne, update by PATCH and soft delete; an app user is deleted by DELETE /user/{id}', async () => {
+    const dp = createDataProvider(url, storage);
+    const rest = await dp.getList('restaurants', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: 'najd' },
+    });
+    const id = rest.data[0].id;
+    expect((await dp.getOne('restaurants', { id })).data).toMatchObject({ id, name: 'Najd Grill', branchs_token: 'b' });
+    const edited = await dp.update('restaurants', {
+      id,
+      data: { ...rest.data[0], name: 'Najd Grill II' },
+      previousData: rest.data[0],
+    });
+    expect(edited.data).toMatchObject({ id, name: 'Najd Grill II' });
+    const users = await dp.getList('users', {
+      pagination: { page: 1, perPage: 5 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    const gone = users.data[0];
+    expect((await dp.delete('users', { id: gone.id, previousData: gone })).data).toEqual(gone);
+    const after = await dp.getList('users', {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(after.total).toBe(29);
+    expect(after.data.map((u) => u.id)).not.toContain(gone.id);
+    await dp.delete('restaurants', { id });
+    await expect(dp.getOne('restaurants', { id })).rejects.toMatchObject({ status: 404 });
   });
 
   it('a forged token makes the server answer 401, which the authProvider turns into a sign-out', async () => {

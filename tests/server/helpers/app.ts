@@ -48,7 +48,11 @@ export async function createTestApp(
       n++;
       const [row] = await database.db
         .insert(admins)
-        .values({ name: `Test Admin ${n}`, email: `test-admin-${n}-${Date.now()}@example.com`, passwordHash: await hashPassword('password-123') })
+        .values({
+          name: `Test Admin ${n}`,
+          email: `test-admin-${n}-${Date.now()}@example.com`,
+          passwordHash: await hashPassword('password-123'),
+        })
         .returning({ id: admins.id });
       return tokens.issue(row.id);
     },

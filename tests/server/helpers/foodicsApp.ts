@@ -16,16 +16,35 @@ export interface FoodicsTestApp extends TestApp {
 
 export const DEVICE = FIXTURE.devices[0].id;
 
-export async function createFoodicsTestApp(overrides: Record<string, string> = {}): Promise<FoodicsTestApp> {
-  const foodics = await startFoodicsStandIn();
+export async function createFoodicsTestApp(
+  overrides: Record<string, string> = {},
+  standIn: Parameters<typeof startFoodicsStandIn>[0] = {},
+): Promise<FoodicsTestApp> {
+  const foodics = await startFoodicsStandIn(standIn);
   const sms: { to: string; body: string }[] = [];
   const t = await createTestApp(
-    { FOODICS_BASE_URL: foodics.url, FOODICS_TIMEOUT_MS: '500', ...overrides },
-    { sms: { name: 'test', send: async (to, body) => { sms.push({ to, body }); } } },
+    // The production call budget (30 a minute) would refuse suites that read many receipts quickly; the tests
+    // of the budget itself set FOODICS_CALLS_PER_MINUTE.
+    { FOODICS_BASE_URL: foodics.url, FOODICS_TIMEOUT_MS: '500', FOODICS_CALLS_PER_MINUTE: '10000', ...overrides },
+    {
+      sms: {
+        name: 'test',
+        send: async (to, body) => {
+          sms.push({ to, body });
+        },
+      },
+    },
   );
-  const [r] = await t.database.db.insert(restaurants).values({
-    name: 'Najd Grill', logo: 'https://example.com/najd.png', token: foodics.token, branchsToken: foodics.token, systemType: 'Foodics',
-  }).returning({ id: restaurants.id });
+  const [r] = await t.database.db
+    .insert(restaurants)
+    .values({
+      name: 'Najd Grill',
+      logo: 'https://example.com/najd.png',
+      token: foodics.token,
+      branchsToken: foodics.token,
+      systemType: 'Foodics',
+    })
+    .returning({ id: restaurants.id });
   await syncRestaurant(t.deps, r.id);
   const close = t.close;
   return {
@@ -33,7 +52,11 @@ export async function createFoodicsTestApp(overrides: Record<string, string> = {
     foodics,
     restaurantId: r.id,
     sms,
-    lastCode: (to) => [...sms].reverse().find((m) => m.to === to)?.body.match(/\b(\d{4})\b/)?.[1],
+    lastCode: (to) =>
+      [...sms]
+        .reverse()
+        .find((m) => m.to === to)
+        ?.body.match(/\b(\d{4})\b/)?.[1],
     async close() {
       await close();
       await foodics.close();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { branches, devices, restaurants } from '../../../server/db/schema';
 import { syncRestaurant } from '../../../server/pos/sync';
+import { localDateTime } from '../../../server/pos/foodics/mapping';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 
@@ -9,12 +10,17 @@ import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/fo
 // of a till mapped to the Invoice, and every fault the stand-in can play.
 describe('Foodics: sync and the newest order of a till', () => {
   let t: FoodicsTestApp;
-  beforeAll(async () => { t = await createFoodicsTestApp({ FOODICS_CACHE_MS: '0' }); });
+  beforeAll(async () => {
+    t = await createFoodicsTestApp({ FOODICS_CACHE_MS: '0' });
+  });
   afterAll(() => t.close());
   beforeEach(() => t.foodics.reset());
 
   const lastOrder = (deviceId = DEVICE, restaurantId = t.restaurantId) =>
-    t.app.inject({ method: 'GET', url: `/order/foodics/web/last-order?restaurantId=${restaurantId}&casherId=${encodeURIComponent(deviceId)}` });
+    t.app.inject({
+      method: 'GET',
+      url: `/order/foodics/web/last-order?restaurantId=${restaurantId}&casherId=${encodeURIComponent(deviceId)}`,
+    });
 
   it('sync stores the branches and devices with their Foodics ids', async () => {
     const rows = await t.database.db.select().from(branches).where(eq(branches.restaurantId, t.restaurantId));
@@ -37,33 +43,48 @@ describe('Foodics: sync and the newest order of a till', () => {
     expect(res.error).toMatch(/not authorised/);
     const [r] = await t.database.db.select().from(restaurants).where(eq(restaurants.id, t.restaurantId));
     expect(r.syncError).toMatch(/not authorised/);
-    const live = await t.database.db.select().from(devices).where(and(eq(devices.restaurantId, t.restaurantId), isNull(devices.removedAt)));
+    const live = await t.database.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.restaurantId, t.restaurantId), isNull(devices.removedAt)));
     expect(live).toHaveLength(3);
     t.foodics.setMode('ok');
     expect(await syncRestaurant(t.deps, t.restaurantId)).toEqual({ ok: true });
   });
 
-  it('answers the newest order of the till as the Invoice of SPEC.md, void lines left out', async () => {
+  it('answers the newest order of the till as the Invoice with its Foodics id and saved: false, void lines left out', async () => {
+    const closed = new Date(Date.now() - 60_000);
+    const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+    // The business's +03:00, as the stand-in's /settings says.
+    const local = new Date(closed.getTime() + 3 * 3_600_000).toISOString();
     const placed = t.foodics.addOrder(DEVICE, {
-      reference: '00777', check_number: 42, created_at: '2026-11-22 21:30:00', closed_at: '2026-11-22 21:45:00',
-      subtotal_price: 70, discount_amount: 5, total_price: 74.75,
+      reference: '00777',
+      check_number: 42,
+      closed_at: stamp(closed),
+      subtotal_price: 70,
+      discount_amount: 5,
+      total_price: 74.75,
       products: [
         { product_id: 'p-2', quantity: 1, total_price: 58, status: 3 },
         { product_id: 'p-3', quantity: 2, total_price: 12, status: 3 },
         { product_id: 'p-4', quantity: 1, total_price: 18, status: 5 },
       ],
-      payments: [{ method_id: 'pm-1', amount: 40 }, { method_id: 'pm-2', amount: 34.75 }],
+      payments: [
+        { method_id: 'pm-1', amount: 40 },
+        { method_id: 'pm-2', amount: 34.75 },
+      ],
     });
     const res = await lastOrder();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
+      order_id: placed.id,
+      saved: false,
       order_number: '00777',
       check_number: '42',
       restaurant: { name: 'Najd Grill', logo: 'https://example.com/najd.png' },
       branch_name: 'Olaya',
-      // closed_at 21:45 UTC in the business's +03:00 is the next day's 00:45
-      order_date: '2026-11-23',
-      order_time: '00:45',
+      order_date: local.slice(0, 10),
+      order_time: local.slice(11, 16),
       payment_method: 'Cash, Mada',
       sub_total_price: 70,
       discount_amount: 5,
@@ -73,8 +94,14 @@ describe('Foodics: sync and the newest order of a till', () => {
         { item_name: 'Mandi Lamb', item_quantity: 1, total_price: 58 },
         { item_name: 'Karak Tea', item_quantity: 2, total_price: 12 },
       ],
+      // The lines' 15% taxes (the void line's left out); no VAT number known, so no QR.
+      vat: { amount: 10.5, by_rate: [{ rate: 15, amount: 10.5 }], number: null, qr_svg: null },
     });
-    expect(placed.reference).toBe('00777');
+  });
+
+  it("order date and time are the closing time in the business's time zone, across midnight", () => {
+    expect(localDateTime('2026-11-22 21:45:00', '+03:00')).toEqual({ date: '2026-11-23', time: '00:45' });
+    expect(localDateTime('2026-11-22 21:45:00', 'Asia/Riyadh')).toEqual({ date: '2026-11-23', time: '00:45' });
   });
 
   it('numeric references and a null check number come through as strings and null', async () => {
@@ -92,10 +119,10 @@ describe('Foodics: sync and the newest order of a till', () => {
     expect(foreign.json().message).toMatch(/device/);
   });
 
-  it('400 naming the field for bad query parameters', async () => {
+  it('400 with a plain sentence (no field name, no validator wording) for bad query parameters', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/order/foodics/web/last-order?restaurantId=abc&casherId=x' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/restaurantId/);
+    expect(res.json().message).toBe('This receipt link is not complete, please scan the QR code on the till again');
     const missing = await t.app.inject({ method: 'GET', url: '/order/foodics/web/last-order' });
     expect(missing.statusCode).toBe(400);
   });
@@ -136,10 +163,24 @@ describe('Foodics: sync and the newest order of a till', () => {
   });
 
   it('a restaurant deleted through the API stops answering at once', async () => {
-    const [r] = await t.database.db.insert(restaurants).values({ name: 'Gone', logo: '/x.png', token: t.foodics.token, branchsToken: t.foodics.token, systemType: 'Foodics' }).returning();
+    const [r] = await t.database.db
+      .insert(restaurants)
+      .values({
+        name: 'Gone',
+        logo: '/x.png',
+        token: t.foodics.token,
+        branchsToken: t.foodics.token,
+        systemType: 'Foodics',
+      })
+      .returning();
     await syncRestaurant(t.deps, r.id);
     expect((await lastOrder(DEVICE, r.id)).statusCode).toBe(200);
-    const del = await t.app.inject({ method: 'PATCH', url: `/restaurant/delete/${r.id}`, payload: { isDeleted: true }, headers: { authorization: `Bearer ${await t.adminToken()}` } });
+    const del = await t.app.inject({
+      method: 'PATCH',
+      url: `/restaurant/delete/${r.id}`,
+      payload: { isDeleted: true },
+      headers: { authorization: `Bearer ${await t.adminToken()}` },
+    });
     expect(del.statusCode).toBe(200);
     expect((await lastOrder(DEVICE, r.id)).statusCode).toBe(404);
   });
@@ -147,7 +188,9 @@ describe('Foodics: sync and the newest order of a till', () => {
 
 describe('Foodics: cache and coalescing', () => {
   let t: FoodicsTestApp;
-  beforeAll(async () => { t = await createFoodicsTestApp({ FOODICS_CACHE_MS: '60000', FOODICS_TIMEOUT_MS: '5000' }); });
+  beforeAll(async () => {
+    t = await createFoodicsTestApp({ FOODICS_CACHE_MS: '60000', FOODICS_TIMEOUT_MS: '5000' });
+  });
   afterAll(() => t.close());
 
   it('50 parallel requests for one till cost one Foodics call', async () => {

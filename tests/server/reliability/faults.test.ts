@@ -1,4 +1,4 @@
-// Faults (issue 7): a Foodics that is slow, down, answers garbage, 401 or 429; a database that goes away.
+// Faults (docs/RELIABILITY.md): a Foodics that is slow, down, answers garbage, 401 or 429; a database that goes away.
 // The server answers a JSON { message } with a fitting status in bounded time, keeps answering other
 // calls, saves nothing half way, and recovers when the dependency does.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,12 +16,22 @@ const TIMEOUT_MS = 500;
 // Above the POS timeout: event-loop and HTTP overhead on a busy 2-core machine.
 const MARGIN_MS = 1500;
 const GENEROUS = {
-  OTP_IP_SENDS_PER_10M: '1000', OTP_IP_SENDS_PER_DAY: '1000', OTP_IP_CHECKS_PER_10M: '1000',
-  OTP_SENDS_PER_15M: '100', OTP_SENDS_PER_HOUR: '100', OTP_SENDS_PER_DAY: '100', OTP_RESEND_SECONDS: '0',
+  OTP_IP_SENDS_PER_10M: '1000',
+  OTP_IP_SENDS_PER_DAY: '1000',
+  OTP_IP_CHECKS_PER_10M: '1000',
+  OTP_SENDS_PER_15M: '100',
+  OTP_SENDS_PER_HOUR: '100',
+  OTP_SENDS_PER_DAY: '100',
+  OTP_RESEND_SECONDS: '0',
   OTP_PHONE_FAILURES_PER_DAY: '1000',
 };
 
-interface Fault { mode: FaultMode; opts?: { delayMs?: number; retryAfter?: number }; status: number; message: RegExp }
+interface Fault {
+  mode: FaultMode;
+  opts?: { delayMs?: number; retryAfter?: number };
+  status: number;
+  message: RegExp;
+}
 // 429 last: it starts a back-off (Retry-After) during which we do not call Foodics at all.
 const FAULTS: Fault[] = [
   { mode: 'slow', opts: { delayMs: 4000 }, status: 504, message: /did not answer in time/ },
@@ -33,11 +43,23 @@ const FAULTS: Fault[] = [
 
 describe('Foodics faults', () => {
   let t: FoodicsTestApp;
-  beforeAll(async () => { t = await createFoodicsTestApp({ ...GENEROUS, FOODICS_TIMEOUT_MS: String(TIMEOUT_MS), FOODICS_CACHE_MS: '0' }); });
+  // No stale receipt is served in place of a failure here (FOODICS_STALE_MS=0): these are the raw fault paths;
+  // serving a recent receipt while the token is over its budget is tested in tests/server/pos/callBudget.test.ts.
+  beforeAll(async () => {
+    t = await createFoodicsTestApp({
+      ...GENEROUS,
+      FOODICS_TIMEOUT_MS: String(TIMEOUT_MS),
+      FOODICS_CACHE_MS: '0',
+      FOODICS_STALE_MS: '0',
+    });
+  });
   afterAll(() => t.close());
 
   const lastOrder = () =>
-    t.app.inject({ method: 'GET', url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${DEVICE}` });
+    t.app.inject({
+      method: 'GET',
+      url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${DEVICE}`,
+    });
   const ordersCount = async () => (await t.database.db.select({ n: count() }).from(orders))[0].n;
   /** Waits out the back-off a 429 started, then checks Foodics is used again. */
   async function recover() {
@@ -92,10 +114,12 @@ describe('Foodics faults', () => {
     expect((await t.app.inject({ method: 'POST', url: '/user', payload: { phone } })).statusCode).toBe(200);
     const code = t.lastCode(e164(phone))!;
     const before = await ordersCount();
-    const save = () => t.app.inject({
-      method: 'POST', url: '/order/foodics/web/add-order',
-      payload: { casherId: DEVICE, restaurantId: t.restaurantId, phone, otp: code },
-    });
+    const save = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/order/foodics/web/add-order',
+        payload: { casherId: DEVICE, restaurantId: t.restaurantId, phone, otp: code },
+      });
     for (const f of FAULTS) {
       t.foodics.setMode(f.mode, f.opts);
       const started = Date.now();
@@ -107,7 +131,10 @@ describe('Foodics faults', () => {
       expect((await recover()).statusCode).toBe(200);
     }
     // The code was never checked: no attempt counted, still usable.
-    const [challenge] = await t.database.db.select().from(otpChallenges).where(eq(otpChallenges.phone, e164(phone)));
+    const [challenge] = await t.database.db
+      .select()
+      .from(otpChallenges)
+      .where(eq(otpChallenges.phone, e164(phone)));
     expect(challenge.attempts).toBe(0);
     expect(challenge.consumedAt).toBeNull();
     const ok = await save();
@@ -145,7 +172,9 @@ describe('database gone', () => {
     await expectUnavailable(i.app, token);
     // The public save call too (it reads the database first).
     const save = await i.app.inject({
-      method: 'POST', url: '/order/foodics/web/add-order', remoteAddress: randomIp(),
+      method: 'POST',
+      url: '/order/foodics/web/add-order',
+      remoteAddress: randomIp(),
       payload: { casherId: DEVICE, restaurantId: 1, phone: randomPhone(), otp: '1234' },
     });
     expect(save.statusCode).toBe(503);
@@ -173,31 +202,40 @@ describe('database gone', () => {
     await database.close();
   });
 
-  it.skipIf(!url)('PostgreSQL cut mid-run (connections dropped, new ones refused): 503, then 200 again when it returns', async () => {
-    const target = new URL(url!);
-    const proxy = await tcpProxy(target.hostname, Number(target.port || 5432));
-    const pgdb = await freshPostgres(url!, { connectVia: (u) => { u.hostname = '127.0.0.1'; u.port = String(proxy.port); return u; } });
-    try {
-      const i = await buildInstance(pgdb.database);
-      const token = await i.adminToken();
-      expect((await i.app.inject({ method: 'GET', url: '/statistics', headers: admin(token) })).statusCode).toBe(200);
-      await proxy.stop();
-      await expectUnavailable(i.app, token);
-      await proxy.start();
-      const until = Date.now() + 10_000;
-      let health = await i.app.inject({ method: 'GET', url: '/healthz' });
-      while (health.statusCode !== 200 && Date.now() < until) {
-        await new Promise((r) => setTimeout(r, 200));
-        health = await i.app.inject({ method: 'GET', url: '/healthz' });
+  it.skipIf(!url)(
+    'PostgreSQL cut mid-run (connections dropped, new ones refused): 503, then 200 again when it returns',
+    async () => {
+      const target = new URL(url!);
+      const proxy = await tcpProxy(target.hostname, Number(target.port || 5432));
+      const pgdb = await freshPostgres(url!, {
+        connectVia: (u) => {
+          u.hostname = '127.0.0.1';
+          u.port = String(proxy.port);
+          return u;
+        },
+      });
+      try {
+        const i = await buildInstance(pgdb.database);
+        const token = await i.adminToken();
+        expect((await i.app.inject({ method: 'GET', url: '/statistics', headers: admin(token) })).statusCode).toBe(200);
+        await proxy.stop();
+        await expectUnavailable(i.app, token);
+        await proxy.start();
+        const until = Date.now() + 10_000;
+        let health = await i.app.inject({ method: 'GET', url: '/healthz' });
+        while (health.statusCode !== 200 && Date.now() < until) {
+          await new Promise((r) => setTimeout(r, 200));
+          health = await i.app.inject({ method: 'GET', url: '/healthz' });
+        }
+        expect(health.statusCode).toBe(200);
+        const stats = await i.app.inject({ method: 'GET', url: '/statistics', headers: admin(token) });
+        expect(stats.statusCode).toBe(200);
+        expect(stats.json()).toHaveProperty('orders');
+        await i.app.close();
+      } finally {
+        await pgdb.drop();
+        await proxy.stop();
       }
-      expect(health.statusCode).toBe(200);
-      const stats = await i.app.inject({ method: 'GET', url: '/statistics', headers: admin(token) });
-      expect(stats.statusCode).toBe(200);
-      expect(stats.json()).toHaveProperty('orders');
-      await i.app.close();
-    } finally {
-      await pgdb.drop();
-      await proxy.stop();
-    }
-  });
+    },
+  );
 });

@@ -24,7 +24,11 @@ export interface Instance {
 }
 
 /** One app instance on a database it does not own (closing the app leaves the database open). */
-export async function buildInstance(database: Database, overrides: Record<string, string> = {}, extra: Partial<Deps> = {}): Promise<Instance> {
+export async function buildInstance(
+  database: Database,
+  overrides: Record<string, string> = {},
+  extra: Partial<Deps> = {},
+): Promise<Instance> {
   const config = testConfig(overrides);
   const tokens = createTokenService(config.JWT_SECRET!, config.JWT_TTL);
   const sms: { to: string; body: string }[] = [];
@@ -33,7 +37,12 @@ export async function buildInstance(database: Database, overrides: Record<string
     database,
     tokens,
     pos: createPosAdapters(config, database),
-    sms: { name: 'test', send: async (to, body) => { sms.push({ to, body }); } },
+    sms: {
+      name: 'test',
+      send: async (to, body) => {
+        sms.push({ to, body });
+      },
+    },
     ...extra,
   };
   const app = await buildApp(deps);
@@ -43,11 +52,19 @@ export async function buildInstance(database: Database, overrides: Record<string
     deps,
     config,
     sms,
-    lastCode: (to) => [...sms].reverse().find((m) => m.to === to)?.body.match(/\b(\d{4})\b/)?.[1],
+    lastCode: (to) =>
+      [...sms]
+        .reverse()
+        .find((m) => m.to === to)
+        ?.body.match(/\b(\d{4})\b/)?.[1],
     async adminToken() {
       const [row] = await database.db
         .insert(admins)
-        .values({ name: 'Reliability Admin', email: `rel-${randomBytes(6).toString('hex')}@example.com`, passwordHash: await hashPassword('password-123') })
+        .values({
+          name: 'Reliability Admin',
+          email: `rel-${randomBytes(6).toString('hex')}@example.com`,
+          passwordHash: await hashPassword('password-123'),
+        })
         .returning({ id: admins.id });
       return tokens.issue(row.id);
     },
@@ -70,7 +87,10 @@ export async function freshPostgres(url: string, opts: { connectVia?: (u: URL) =
   const direct = await openDatabase({ databaseUrl: u.toString(), poolSize: 2 });
   await direct.migrate();
   await direct.close();
-  const database = await openDatabase({ databaseUrl: (opts.connectVia ? opts.connectVia(new URL(u)) : u).toString(), poolSize: opts.poolSize ?? 5 });
+  const database = await openDatabase({
+    databaseUrl: (opts.connectVia ? opts.connectVia(new URL(u)) : u).toString(),
+    poolSize: opts.poolSize ?? 5,
+  });
   return {
     name,
     /** The direct address of the new database (for more pools on it). */
@@ -106,7 +126,12 @@ export async function tcpProxy(targetHost: string, targetPort: number) {
         const upstream = net.connect(targetPort, targetHost);
         sockets.add(client);
         sockets.add(upstream);
-        const drop = () => { client.destroy(); upstream.destroy(); sockets.delete(client); sockets.delete(upstream); };
+        const drop = () => {
+          client.destroy();
+          upstream.destroy();
+          sockets.delete(client);
+          sockets.delete(upstream);
+        };
         client.on('error', drop).on('close', drop);
         upstream.on('error', drop).on('close', drop);
         client.pipe(upstream).pipe(client);
@@ -120,7 +145,9 @@ export async function tcpProxy(targetHost: string, targetPort: number) {
     });
   await start();
   return {
-    get port() { return port; },
+    get port() {
+      return port;
+    },
     async stop() {
       for (const s of sockets) s.destroy();
       sockets.clear();

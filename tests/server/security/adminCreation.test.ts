@@ -1,4 +1,4 @@
-// POST /user is two calls in one (DECISIONS.md): { phone } sends a code (public), admin fields create an admin
+// POST /user is two calls in one (docs/DECISIONS.md): { phone } sends a code (public), admin fields create an admin
 // (admin token required). Whatever the body mixes, no admin is ever created without a live admin's token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
@@ -6,7 +6,12 @@ import { count, eq } from 'drizzle-orm';
 import { admins } from '../../../server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 
-const ADMIN = { name: 'Mallory', email: 'mallory@example.com', password: 'password-123', confirmPassword: 'password-123' };
+const ADMIN = {
+  name: 'Mallory',
+  email: 'mallory@example.com',
+  password: 'password-123',
+  confirmPassword: 'password-123',
+};
 const PHONE = '0551234567';
 
 /** Bodies a caller might try, from the plain admin form to odd mixtures. */
@@ -31,8 +36,14 @@ const BODIES: [string, unknown][] = [
   ['array with a phone', [{ phone: PHONE }, { ...ADMIN, role: 'admin' }]],
   ['phone as array', { phone: [PHONE], ...ADMIN }],
   ['phone as object', { phone: { number: PHONE }, name: 'x' }],
-  ['fields as arrays', { name: ['a'], email: [ADMIN.email], password: [ADMIN.password], confirmPassword: [ADMIN.password] }],
-  ['upper-case keys', { NAME: 'x', EMAIL: ADMIN.email, PASSWORD: ADMIN.password, CONFIRMPASSWORD: ADMIN.password, ROLE: 'admin' }],
+  [
+    'fields as arrays',
+    { name: ['a'], email: [ADMIN.email], password: [ADMIN.password], confirmPassword: [ADMIN.password] },
+  ],
+  [
+    'upper-case keys',
+    { NAME: 'x', EMAIL: ADMIN.email, PASSWORD: ADMIN.password, CONFIRMPASSWORD: ADMIN.password, ROLE: 'admin' },
+  ],
   ['empty object', {}],
   ['null', null],
   ['a string', 'admin'],
@@ -42,10 +53,16 @@ const BODIES: [string, unknown][] = [
 
 /** Raw payloads that JSON.stringify cannot produce: prototype pollution, duplicate keys. */
 const RAW: [string, string][] = [
-  ['__proto__ role', `{"phone":"${PHONE}","__proto__":{"role":"admin","name":"x","email":"p@example.com","password":"password-123","confirmPassword":"password-123"}}`],
+  [
+    '__proto__ role',
+    `{"phone":"${PHONE}","__proto__":{"role":"admin","name":"x","email":"p@example.com","password":"password-123","confirmPassword":"password-123"}}`,
+  ],
   ['constructor.prototype', `{"phone":"${PHONE}","constructor":{"prototype":{"role":"admin"}}}`],
   ['duplicate phone key', `{"phone":"${PHONE}","name":"x","phone":"${PHONE}"}`],
-  ['duplicate role key', `{"name":"x","email":"d@example.com","password":"password-123","confirmPassword":"password-123","role":"admin","role":"superadmin"}`],
+  [
+    'duplicate role key',
+    `{"name":"x","email":"d@example.com","password":"password-123","confirmPassword":"password-123","role":"admin","role":"superadmin"}`,
+  ],
 ];
 
 describe('POST /user never creates an admin without a live admin token', () => {
@@ -58,11 +75,23 @@ describe('POST /user never creates an admin without a live admin token', () => {
     t = await createTestApp({ OTP_IP_SENDS_PER_10M: '1000', OTP_IP_SENDS_PER_DAY: '1000' });
     valid = { authorization: `Bearer ${await t.adminToken()}` };
     const deletedTok = await t.adminToken();
-    await t.database.db.update(admins).set({ isDeleted: true }).where(eq(admins.id, Number(decodeJwt(deletedTok).sub)));
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setAudience('specter-admin')
-      .setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-42'));
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setAudience('specter-admin')
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+    await t.database.db
+      .update(admins)
+      .set({ isDeleted: true })
+      .where(eq(admins.id, Number(decodeJwt(deletedTok).sub)));
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setAudience('specter-admin')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-42'));
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setAudience('specter-admin')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
       .sign(new TextEncoder().encode(t.config.JWT_SECRET!));
     bad = {
       'no token': {},
@@ -79,12 +108,14 @@ describe('POST /user never creates an admin without a live admin token', () => {
   // A fresh address per call, so the per-address code limits do not mask the answer.
   const post = (payload: unknown, headers: Record<string, string>, raw = false) =>
     t.app.inject({
-      method: 'POST', url: '/user', remoteAddress: `10.7.${Math.floor(++ip / 250)}.${ip % 250}`,
+      method: 'POST',
+      url: '/user',
+      remoteAddress: `10.7.${Math.floor(++ip / 250)}.${ip % 250}`,
       headers: { 'content-type': 'application/json', ...headers },
       payload: raw ? (payload as string) : JSON.stringify(payload),
     });
 
-  function expectNoAdminAnswer(res: { statusCode: number; json(): any }) {
+  function expectNoAdminAnswer(res: { statusCode: number; json(): Record<string, unknown> }) {
     expect([200, 400, 401, 429]).toContain(res.statusCode);
     const body = res.json();
     expect(body).not.toHaveProperty('id');
@@ -105,10 +136,13 @@ describe('POST /user never creates an admin without a live admin token', () => {
           expectNoAdminAnswer(res);
           // Any admin field or a bearer header without a phone means "create an admin": refused with 401.
           const isObj = typeof body === 'object' && body !== null && !Array.isArray(body);
-          const adminish = isObj && ['name', 'email', 'password', 'confirmPassword', 'role'].some((f) => f in (body as object));
+          const adminish =
+            isObj && ['name', 'email', 'password', 'confirmPassword', 'role'].some((f) => f in (body as object));
           if (adminish) expect(res.statusCode).toBe(401);
         } catch (err) {
-          throw new Error(`${tokenName} / ${bodyName}: ${res.statusCode} ${JSON.stringify(res.json())}\n${(err as Error).message}`);
+          throw new Error(
+            `${tokenName} / ${bodyName}: ${res.statusCode} ${JSON.stringify(res.json())}\n${(err as Error).message}`,
+          );
         }
       }
       for (const [bodyName, raw] of RAW) {
@@ -127,7 +161,19 @@ describe('POST /user never creates an admin without a live admin token', () => {
 
   it('with a valid token, a role other than admin is refused with 400 (not coerced), and nothing is created', async () => {
     const before = await adminCount();
-    for (const role of ['superadmin', 'Admin', 'ADMIN', '', ' admin', 'admin ', null, 0, true, ['admin'], { toString: 'admin' }]) {
+    for (const role of [
+      'superadmin',
+      'Admin',
+      'ADMIN',
+      '',
+      ' admin',
+      'admin ',
+      null,
+      0,
+      true,
+      ['admin'],
+      { toString: 'admin' },
+    ]) {
       const res = await post({ ...ADMIN, email: 'role-test@example.com', role }, valid);
       expect(res.statusCode, `role ${JSON.stringify(role)}`).toBe(400);
       expect(res.json().message).toMatch(/^role: /);
@@ -157,7 +203,9 @@ describe('POST /user never creates an admin without a live admin token', () => {
     const b = await post({ ...ADMIN, email: 'ok-2@example.com' }, valid);
     expect(b.statusCode).toBe(200);
     expect(await adminCount()).toBe(before + 2);
-    const rows = await t.database.db.select({ role: admins.role, isDeleted: admins.isDeleted }).from(admins)
+    const rows = await t.database.db
+      .select({ role: admins.role, isDeleted: admins.isDeleted })
+      .from(admins)
       .where(eq(admins.id, a.json().id));
     expect(rows).toEqual([{ role: 'admin', isDeleted: false }]);
     // The password is stored hashed, never as sent.

@@ -1,11 +1,20 @@
-// Authorisation matrix (issue 7, Security): every endpoint of SPEC.md section 7 called with no token, a
+// Authorisation matrix (docs/RELIABILITY.md, Security): every endpoint of docs/API.md called with no token, a
 // malformed one, an expired one, one signed with another secret, one of a deleted admin, a few more forged
 // kinds, and a valid one. Admin calls answer 401 JSON {message} without a live admin; public calls never 401.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { admins, appUsers, branches, devices, restaurants } from '../../../server/db/schema';
+import {
+  activity,
+  admins,
+  appUsers,
+  branches,
+  devices,
+  orders,
+  phoneGuards,
+  restaurants,
+} from '../../../server/db/schema';
 import { hashPassword } from '../../../server/lib/passwords';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 
@@ -31,8 +40,28 @@ function algNone(sub: string) {
   return `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub, iat: now(), exp: now() + 3600, aud: 'specter-admin' })}.`;
 }
 
-type Kind = 'none' | 'malformed' | 'expired' | 'other secret' | 'deleted admin' | 'alg none' | 'wrong audience' | 'unknown admin' | 'basic scheme' | 'valid';
-const BAD: Kind[] = ['none', 'malformed', 'expired', 'other secret', 'deleted admin', 'alg none', 'wrong audience', 'unknown admin', 'basic scheme'];
+type Kind =
+  | 'none'
+  | 'malformed'
+  | 'expired'
+  | 'other secret'
+  | 'deleted admin'
+  | 'alg none'
+  | 'wrong audience'
+  | 'unknown admin'
+  | 'basic scheme'
+  | 'valid';
+const BAD: Kind[] = [
+  'none',
+  'malformed',
+  'expired',
+  'other secret',
+  'deleted admin',
+  'alg none',
+  'wrong audience',
+  'unknown admin',
+  'basic scheme',
+];
 const KINDS: Kind[] = [...BAD, 'valid']; // valid last: some valid calls change data
 
 interface Endpoint {
@@ -48,20 +77,33 @@ describe('authorisation matrix', () => {
   let t: FoodicsTestApp;
   const headers: Partial<Record<Kind, Record<string, string>>> = {};
   let ids: {
-    restaurant: number; branch: number; appUser: number; adminToRemove: number; restaurantToRemove: number;
+    restaurant: number;
+    branch: number;
+    appUser: number;
+    lockedUser: number;
+    adminToRemove: number;
+    restaurantToRemove: number;
     adminEmail: string;
+    order: number;
   };
   let adminN = 0;
+  let validAdminId = 0;
 
   beforeAll(async () => {
     t = await createFoodicsTestApp({ OTP_IP_SENDS_PER_10M: '1000', OTP_IP_CHECKS_PER_10M: '1000' });
     const db = t.database.db;
     const valid = await t.adminToken();
     const validId = decodeJwt(valid).sub!;
+    validAdminId = Number(validId);
     const deleted = await t.adminToken();
     const deletedId = Number(decodeJwt(deleted).sub);
     // The deleted admin is removed through the API, by the valid admin: its token, issued before, must die.
-    const del = await t.app.inject({ method: 'PATCH', url: `/user/${deletedId}`, headers: { authorization: `Bearer ${valid}` }, payload: { isDeleted: true } });
+    const del = await t.app.inject({
+      method: 'PATCH',
+      url: `/user/${deletedId}`,
+      headers: { authorization: `Bearer ${valid}` },
+      payload: { isDeleted: true },
+    });
     expect(del.statusCode).toBe(200);
     const [gone] = await db.select({ isDeleted: admins.isDeleted }).from(admins).where(eq(admins.id, deletedId));
     expect(gone.isDeleted).toBe(true);
@@ -78,63 +120,192 @@ describe('authorisation matrix', () => {
     headers['basic scheme'] = { authorization: `Basic ${Buffer.from('admin:password-123').toString('base64')}` };
     headers.valid = bearer(valid);
 
-    const [branch] = await db.select({ id: branches.id }).from(branches).where(eq(branches.restaurantId, t.restaurantId)).limit(1);
+    const [branch] = await db
+      .select({ id: branches.id })
+      .from(branches)
+      .where(eq(branches.restaurantId, t.restaurantId))
+      .limit(1);
     const [user] = await db.insert(appUsers).values({ phone: '+966500000001' }).returning({ id: appUsers.id });
-    const [removable] = await db.insert(admins).values({ name: 'To remove', email: 'to-remove@example.com', passwordHash: 'x' }).returning({ id: admins.id });
-    const [r2] = await db.insert(restaurants).values({ name: 'Gone soon', logo: 'https://example.com/g.png', token: 't', branchsToken: 't', systemType: 'Specter' }).returning({ id: restaurants.id });
-    await db.insert(admins).values({ name: 'Login', email: 'login@example.com', passwordHash: await hashPassword('login-pass-1') });
-    ids = { restaurant: t.restaurantId, branch: branch.id, appUser: user.id, adminToRemove: removable.id, restaurantToRemove: r2.id, adminEmail: 'login@example.com' };
+    // A phone locked after too many wrong codes: only the valid token may lift it (and then answers 200, not
+    // 409, which shows that none of the refused calls before it lifted it).
+    const [locked] = await db.insert(appUsers).values({ phone: '+966500000002' }).returning({ id: appUsers.id });
+    await db.insert(phoneGuards).values({ phone: '+966500000002', failuresInRow: 50, lockedAt: new Date() });
+    const [removable] = await db
+      .insert(admins)
+      .values({ name: 'To remove', email: 'to-remove@example.com', passwordHash: 'x' })
+      .returning({ id: admins.id });
+    const [r2] = await db
+      .insert(restaurants)
+      .values({
+        name: 'Gone soon',
+        logo: 'https://example.com/g.png',
+        token: 't',
+        branchsToken: 't',
+        systemType: 'Specter',
+      })
+      .returning({ id: restaurants.id });
+    await db
+      .insert(admins)
+      .values({ name: 'Login', email: 'login@example.com', passwordHash: await hashPassword('login-pass-1') });
+    const [order] = await db
+      .insert(orders)
+      .values({
+        restaurantId: t.restaurantId,
+        posOrderId: 'matrix-1',
+        deviceId: DEVICE,
+        branchName: 'Olaya',
+        orderNumber: '9001',
+        orderDate: '2026-11-20',
+        orderTime: '12:00',
+        paymentMethod: 'Cash',
+        subTotalPrice: '10',
+        discountAmount: '0',
+        totalPrice: '11.5',
+        currency: 'SAR',
+      })
+      .returning({ id: orders.id });
+    ids = {
+      restaurant: t.restaurantId,
+      branch: branch.id,
+      appUser: user.id,
+      lockedUser: locked.id,
+      adminToRemove: removable.id,
+      restaurantToRemove: r2.id,
+      adminEmail: 'login@example.com',
+      order: order.id,
+    };
     // The fixture's device is the one the public calls use.
     const [dev] = await db.select({ id: devices.id }).from(devices).where(eq(devices.deviceId, DEVICE));
     expect(dev).toBeTruthy();
   });
   afterAll(() => t.close());
 
-  const specter = { name: 'Matrix', logo: 'https://example.com/m.png', token: 'tok', branchs_token: 'btok', system_type: 'Specter' };
+  const specter = {
+    name: 'Matrix',
+    logo: 'https://example.com/m.png',
+    token: 'tok',
+    branchs_token: 'btok',
+    system_type: 'Specter',
+  };
   const ENDPOINTS: Endpoint[] = [
     { name: 'GET /statistics', req: () => ({ method: 'GET', url: '/statistics' }) },
     { name: 'GET /order/last-orders', req: () => ({ method: 'GET', url: '/order/last-orders' }) },
     { name: 'GET /user', req: () => ({ method: 'GET', url: '/user' }) },
     { name: 'GET /user (paged)', req: () => ({ method: 'GET', url: '/user?page=1&perPage=5' }) },
     { name: 'DELETE /user/{id}', req: () => ({ method: 'DELETE', url: `/user/${ids.appUser}` }) },
+    { name: 'DELETE /user/{id}/lock', req: () => ({ method: 'DELETE', url: `/user/${ids.lockedUser}/lock` }) },
     {
       name: 'POST /user (admin body)',
       req: () => ({
-        method: 'POST', url: '/user',
-        payload: { name: 'New Admin', email: `new-${++adminN}@example.com`, password: 'password-123', confirmPassword: 'password-123', role: 'admin' },
+        method: 'POST',
+        url: '/user',
+        payload: {
+          name: 'New Admin',
+          email: `new-${++adminN}@example.com`,
+          password: 'password-123',
+          confirmPassword: 'password-123',
+          role: 'admin',
+        },
       }),
     },
     { name: 'GET /admin', req: () => ({ method: 'GET', url: '/admin' }) },
-    { name: 'PATCH /user/{id}', req: () => ({ method: 'PATCH', url: `/user/${ids.adminToRemove}`, payload: { isDeleted: true } }) },
+    {
+      name: 'PATCH /user/{id}',
+      req: () => ({ method: 'PATCH', url: `/user/${ids.adminToRemove}`, payload: { isDeleted: true } }),
+    },
     { name: 'GET /restaurant', req: () => ({ method: 'GET', url: '/restaurant' }) },
     { name: 'POST /restaurant', req: () => ({ method: 'POST', url: '/restaurant', payload: specter }) },
     { name: 'GET /restaurant/{id}', req: () => ({ method: 'GET', url: `/restaurant/${ids.restaurant}` }) },
-    { name: 'PATCH /restaurant/{id}', req: () => ({ method: 'PATCH', url: `/restaurant/${ids.restaurant}`, payload: { name_api: 'Najd Grill Co' } }) },
-    { name: 'PATCH /restaurant/delete/{id}', req: () => ({ method: 'PATCH', url: `/restaurant/delete/${ids.restaurantToRemove}`, payload: { isDeleted: true } }) },
+    {
+      name: 'PATCH /restaurant/{id}',
+      req: () => ({ method: 'PATCH', url: `/restaurant/${ids.restaurant}`, payload: { name_api: 'Najd Grill Co' } }),
+    },
+    {
+      name: 'PATCH /restaurant/delete/{id}',
+      req: () => ({
+        method: 'PATCH',
+        url: `/restaurant/delete/${ids.restaurantToRemove}`,
+        payload: { isDeleted: true },
+      }),
+    },
     { name: 'POST /restaurant/{id}/sync', req: () => ({ method: 'POST', url: `/restaurant/${ids.restaurant}/sync` }) },
-    { name: 'GET /restaurant/branches/{restId}', req: () => ({ method: 'GET', url: `/restaurant/branches/${ids.restaurant}` }) },
-    { name: 'GET /restaurant/devices/{branchId}', req: () => ({ method: 'GET', url: `/restaurant/devices/${ids.branch}` }) },
+    {
+      name: 'GET /restaurant/branches/{restId}',
+      req: () => ({ method: 'GET', url: `/restaurant/branches/${ids.restaurant}` }),
+    },
+    {
+      name: 'GET /restaurant/devices/{branchId}',
+      req: () => ({ method: 'GET', url: `/restaurant/devices/${ids.branch}` }),
+    },
+    // Saved orders, the funnel and the CSV exports (the exports also take a download ticket, tested in exports.test.ts).
+    { name: 'GET /order (paged)', req: () => ({ method: 'GET', url: '/order?page=1&perPage=5&q=9001' }) },
+    { name: 'GET /order/{id}', req: () => ({ method: 'GET', url: `/order/${ids.order}` }) },
+    { name: 'GET /order/export.csv', req: () => ({ method: 'GET', url: '/order/export.csv' }) },
+    { name: 'GET /user/export.csv', req: () => ({ method: 'GET', url: '/user/export.csv' }) },
+    { name: 'POST /export/ticket', req: () => ({ method: 'POST', url: '/export/ticket' }) },
+    { name: 'GET /funnel', req: () => ({ method: 'GET', url: '/funnel?days=7' }) },
+    {
+      name: 'GET /funnel/branches/{restId}',
+      req: () => ({ method: 'GET', url: `/funnel/branches/${ids.restaurant}` }),
+    },
+    { name: 'GET /funnel/devices/{branchId}', req: () => ({ method: 'GET', url: `/funnel/devices/${ids.branch}` }) },
+    { name: 'GET /funnel/export.csv', req: () => ({ method: 'GET', url: '/funnel/export.csv' }) },
+    {
+      name: 'POST /restaurant/{id}/push-key',
+      req: () => ({ method: 'POST', url: `/restaurant/${ids.restaurant}/push-key` }),
+    },
+    { name: 'GET /admin/activity', req: () => ({ method: 'GET', url: '/admin/activity?page=1&perPage=5' }) },
     // Public calls: the token, good or bad, changes nothing.
     {
-      name: 'POST /admin/login', public: true, ok: [200],
-      req: () => ({ method: 'POST', url: '/admin/login', payload: { email: ids.adminEmail, password: 'login-pass-1' } }),
+      name: 'POST /admin/login',
+      public: true,
+      ok: [200],
+      req: () => ({
+        method: 'POST',
+        url: '/admin/login',
+        payload: { email: ids.adminEmail, password: 'login-pass-1' },
+      }),
     },
     {
-      name: 'GET /order/foodics/web/last-order', public: true, ok: [200],
-      req: () => ({ method: 'GET', url: `/order/foodics/web/last-order?restaurantId=${ids.restaurant}&casherId=${encodeURIComponent(DEVICE)}` }),
+      name: 'GET /order/foodics/web/last-order',
+      public: true,
+      ok: [200],
+      req: () => ({
+        method: 'GET',
+        url: `/order/foodics/web/last-order?restaurantId=${ids.restaurant}&casherId=${encodeURIComponent(DEVICE)}`,
+      }),
     },
     {
-      name: 'POST /order/foodics/web/add-order', public: true, ok: [400, 429],
-      req: () => ({ method: 'POST', url: '/order/foodics/web/add-order', payload: { casherId: DEVICE, restaurantId: ids.restaurant, phone: '0512345678', otp: '0000' } }),
+      name: 'POST /order/foodics/web/add-order',
+      public: true,
+      ok: [400, 429],
+      req: () => ({
+        method: 'POST',
+        url: '/order/foodics/web/add-order',
+        payload: { casherId: DEVICE, restaurantId: ids.restaurant, phone: '0512345678', otp: '0000' },
+      }),
     },
-    { name: 'POST /user {phone}', public: true, ok: [200, 429], req: () => ({ method: 'POST', url: '/user', payload: { phone: '0598765432' } }) },
-    { name: 'GET /api/public-config', public: true, ok: [200], req: () => ({ method: 'GET', url: '/api/public-config' }) },
+    {
+      name: 'POST /user {phone}',
+      public: true,
+      ok: [200, 429],
+      req: () => ({ method: 'POST', url: '/user', payload: { phone: '0598765432' } }),
+    },
+    {
+      name: 'GET /api/public-config',
+      public: true,
+      ok: [200],
+      req: () => ({ method: 'GET', url: '/api/public-config' }),
+    },
     { name: 'GET /healthz', public: true, ok: [200], req: () => ({ method: 'GET', url: '/healthz' }) },
   ];
 
   const call = (ep: Endpoint, kind: Kind) => {
     const r = ep.req();
-    return t.app.inject({ ...r, headers: { ...(r.headers as Record<string, string>), ...headers[kind] } } as InjectOptions);
+    return t.app.inject({
+      ...r,
+      headers: { ...(r.headers as Record<string, string>), ...headers[kind] },
+    } as InjectOptions);
   };
 
   for (const ep of ENDPOINTS) {
@@ -172,6 +343,13 @@ describe('authorisation matrix', () => {
     expect(removed.d).toBe(true);
     const matrix = await db.select().from(restaurants).where(eq(restaurants.name, 'Matrix'));
     expect(matrix).toHaveLength(1);
+    const [guard] = await db.select().from(phoneGuards).where(eq(phoneGuards.phone, '+966500000002'));
+    expect(guard.lockedAt).toBeNull();
+    // The audit trail holds only the valid admin's changes: one push-key rotation, one admin created, ...
+    const trail = await db.select().from(activity);
+    expect(new Set(trail.map((a) => a.adminId))).toEqual(new Set([validAdminId]));
+    expect(trail.filter((a) => a.kind === 'restaurant.pushKeyRotated')).toHaveLength(1);
+    expect(trail.filter((a) => a.kind === 'admin.created')).toHaveLength(1);
   });
 
   describe('POST /user/isVerify', () => {
@@ -186,12 +364,27 @@ describe('authorisation matrix', () => {
 
   it('the table covers every route the server describes', () => {
     const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-    const described = Object.entries(spec.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const described = Object.entries(spec.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     const covered = new Set([
       ...ENDPOINTS.map((e) => e.name.replace(/ \(.*\)$/, '').replace(/ \{phone\}$/, '')),
       'POST /user/isVerify',
-      // The Specter POS push has its own shared secret (POS_PUSH_SECRET), tested in tests/server/pos.
+      // The Specter POS push is authenticated by a restaurant's push key, not an admin token: its own
+      // matrix (no key, wrong key, another restaurant's key, an admin token) is in tests/server/pos/specterPush.test.ts.
       'POST /pos/specter/orders',
+      // Foodics webhooks carry their own secret in the path, tested in tests/server/pos.
+      'POST /pos/foodics/webhook/{secret}',
+      // The customer's calls ask for the session cookie of My receipts, not an admin token: every way in is
+      // tried in tests/server/api/customerReceipts.test.ts (forged, expired, admin token as cookie...).
+      'POST /customer/code',
+      'POST /customer/session',
+      'GET /customer/session',
+      'DELETE /customer/session',
+      'GET /customer/receipts',
+      'GET /customer/receipts/{id}',
+      'POST /customer/data/code',
+      'POST /customer/data/delete',
     ]);
     const normalise = (s: string) => s.replace(/\{[^}]+\}/g, '{}');
     const coveredN = new Set([...covered].map(normalise));

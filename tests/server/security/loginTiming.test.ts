@@ -1,4 +1,4 @@
-// Login (SECURITY.md): one answer and similar timing for an unknown e-mail and a wrong password; failures
+// Login (docs/SECURITY.md): one answer and similar timing for an unknown e-mail and a wrong password; failures
 // throttled per e-mail and per client address, with 429 and Retry-After.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins } from '../../../server/db/schema';
@@ -20,11 +20,20 @@ describe('login: same answer, similar timing, throttled', () => {
     t.app.inject({ method: 'POST', url: '/admin/login', payload: { email, password }, remoteAddress });
 
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_FAILURES_PER_15M: '3' });
+    // Every sign-in cap at 3: per (address, e-mail), per e-mail from all addresses, per address over e-mails.
+    t = await createTestApp({
+      LOGIN_FAILURES_PER_15M: '3',
+      LOGIN_EMAIL_FAILURES_PER_15M: '3',
+      LOGIN_IP_FAILURES_PER_15M: '3',
+    });
     // One account per timed attempt, so the per-e-mail limit (3) never throttles the measurement.
     const hash = await hashPassword('right-password-1');
     await t.database.db.insert(admins).values([
-      ...Array.from({ length: N + 2 }, (_, i) => ({ name: `Timed ${i}`, email: `timed-${i}@example.com`, passwordHash: hash })),
+      ...Array.from({ length: N + 2 }, (_, i) => ({
+        name: `Timed ${i}`,
+        email: `timed-${i}@example.com`,
+        passwordHash: hash,
+      })),
       { name: 'Victim', email: 'victim@example.com', passwordHash: hash },
       { name: 'Bystander', email: 'bystander@example.com', passwordHash: hash },
       { name: 'Neighbour', email: 'neighbour@example.com', passwordHash: hash },

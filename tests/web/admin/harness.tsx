@@ -1,12 +1,33 @@
 // Renders the whole back-office (the real App, providers and routes) on a memory router, against msw
 // stand-ins of the API that keep a small in-memory state, so each test sees what a person would see.
-import { render } from '@testing-library/react';
+// Like the real server, every call but sign-in, verify and the public configuration needs the bearer
+// token (401 without it), and the lists page, sort and search when asked to (server/lib/paging.ts:
+// X-Total-Count with the page); `bareArrays` plays a server that answers the whole array instead.
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { App } from '../../../src/admin/App';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { App } from '../../../src/App';
+import { TOTAL_EXACT_HEADER, TOTAL_HEADER } from '../../../src/contract/common';
+import type { AppUser } from '../../../src/contract/appUsers';
+import { createInsightsHandlers } from './insightsHandlers';
 
 export const GOOD_TOKEN = 'good-token';
+
+/** A restaurant as the msw stand-in keeps it: the fields the handlers read, and whatever else the forms send. */
+type MockRestaurant = {
+  id: number;
+  name: string;
+  sync_error: string | null;
+  Branchs: {
+    id: number;
+    name: string;
+    branch_id: string;
+    Devices: { id: number; name: string; device_id: string }[];
+  }[];
+  [field: string]: unknown;
+};
 
 export function freshState() {
   return {
@@ -15,25 +36,101 @@ export function freshState() {
       { id: 2, name: 'Omar Admin', email: 'omar@specter.sa' },
     ],
     users: [
-      { id: 11, firstName: 'Sara', lastName: 'Saleh', phone: '+966501234567', birthDate: '1990-02-11', gender: 'female', lastLogin: '2026-11-20T10:00:00Z', createdAt: '2026-11-01T08:00:00Z', updatedAt: '2026-11-01T08:00:00Z' },
-      { id: 12, firstName: null, lastName: null, phone: '+201001234567', birthDate: null, gender: null, lastLogin: null, createdAt: '2026-11-02T08:00:00Z', updatedAt: '2026-11-02T08:00:00Z' },
-    ],
+      {
+        id: 11,
+        firstName: 'Sara',
+        lastName: 'Saleh',
+        phone: '+966501234567',
+        birthDate: '1990-02-11',
+        gender: 'female',
+        lastLogin: '2026-11-20T10:00:00Z',
+        createdAt: '2026-11-01T08:00:00Z',
+        updatedAt: '2026-11-01T08:00:00Z',
+        lockedUntil: null,
+      },
+      {
+        id: 12,
+        firstName: null,
+        lastName: null,
+        phone: '+201001234567',
+        birthDate: null,
+        gender: null,
+        lastLogin: null,
+        createdAt: '2026-11-02T08:00:00Z',
+        updatedAt: '2026-11-02T08:00:00Z',
+        lockedUntil: '2026-11-24T10:00:00Z',
+      },
+    ] as AppUser[],
     restaurants: [
       {
-        id: 5, name: 'Najd Grill', logo: '/demo/najd-grill.svg', token: 't', branchs_token: 'bt', system_type: 'Foodics', name_api: 'Najd Co', sync_error: null, synced_at: null, createdAt: '', updatedAt: '',
+        id: 5,
+        name: 'Najd Grill',
+        logo: '/demo/najd-grill.svg',
+        token: 't',
+        branchs_token: 'bt',
+        system_type: 'Foodics',
+        name_api: 'Najd Co',
+        sync_error: null,
+        synced_at: null,
+        createdAt: '',
+        updatedAt: '',
         Branchs: [
-          { id: 50, name: 'Olaya', branch_id: 'b-olaya', Devices: [{ id: 500, name: 'Cashier 1', device_id: 'dev-1' }, { id: 501, name: 'Cashier 2', device_id: 'dev-2' }] },
+          {
+            id: 50,
+            name: 'Olaya',
+            branch_id: 'b-olaya',
+            Devices: [
+              { id: 500, name: 'Cashier 1', device_id: 'dev-1' },
+              { id: 501, name: 'Cashier 2', device_id: 'dev-2' },
+            ],
+          },
           { id: 51, name: 'Malqa', branch_id: 'b-malqa', Devices: [] },
         ],
       },
-    ] as any[],
+    ] as MockRestaurant[],
     orders: [
-      { id: 1, restaurant: { name: 'Najd Grill' }, branch_name: 'Olaya', user: { name: 'Sara Saleh' }, order_date: '2026-11-22', order_time: '12:10', payment_method: 'Cash', total_price: 43.7, currency: 'SAR' },
-      { id: 2, restaurant: { name: 'Nile Kitchen' }, branch_name: 'Zamalek', user: { name: '•••567' }, order_date: '2026-11-22', order_time: '13:00', payment_method: 'Card', total_price: 100, currency: 'EGY' },
-      { id: 3, restaurant: { name: 'Najd Grill' }, branch_name: 'Olaya', user: { name: 'Omar' }, order_date: '2026-11-22', order_time: '14:00', payment_method: 'Mada', total_price: 6.3, currency: 'SAR' },
+      {
+        id: 1,
+        restaurant: { name: 'Najd Grill' },
+        branch_name: 'Olaya',
+        user: { name: 'Sara Saleh' },
+        order_date: '2026-11-22',
+        order_time: '12:10',
+        payment_method: 'Cash',
+        total_price: 43.7,
+        currency: 'SAR',
+      },
+      {
+        id: 2,
+        restaurant: { name: 'Nile Kitchen' },
+        branch_name: 'Zamalek',
+        user: { name: '•••567' },
+        order_date: '2026-11-22',
+        order_time: '13:00',
+        payment_method: 'Card',
+        total_price: 100,
+        currency: 'EGY',
+      },
+      {
+        id: 3,
+        restaurant: { name: 'Najd Grill' },
+        branch_name: 'Olaya',
+        user: { name: 'Omar' },
+        order_date: '2026-11-22',
+        order_time: '14:00',
+        payment_method: 'Mada',
+        total_price: 6.3,
+        currency: 'SAR',
+      },
     ],
-    requests: [] as { method: string; path: string; body?: unknown }[],
+    requests: [] as { method: string; path: string; query?: string; body?: unknown }[],
     createAdminFails: false,
+    /** Answer the lists as bare arrays (no paging), so the web app pages in the browser. */
+    bareArrays: false,
+    /** Count at most this many rows of a paged list, like the server's capped search totals: past it the total
+     * is this number with X-Total-Exact: false. */
+    totalCap: null as number | null,
+    publicUrl: 'https://specter.example' as string | null,
   };
 }
 
@@ -41,88 +138,240 @@ export type State = ReturnType<typeof freshState>;
 export const state: { current: State } = { current: freshState() };
 
 const authed = (request: Request) => request.headers.get('authorization') === `Bearer ${GOOD_TOKEN}`;
+const restaurantNotFound = () => HttpResponse.json({ message: 'Restaurant not found' }, { status: 404 });
 const unauthorized = () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
 const log = async (request: Request) => {
-  const body = request.method === 'GET' ? undefined : await request.clone().json().catch(() => undefined);
-  state.current.requests.push({ method: request.method, path: new URL(request.url).pathname, body });
+  const body =
+    request.method === 'GET'
+      ? undefined
+      : await request
+          .clone()
+          .json()
+          .catch(() => undefined);
+  const url = new URL(request.url);
+  state.current.requests.push({ method: request.method, path: url.pathname, query: url.search || undefined, body });
 };
+
+type Resolver = (info: {
+  request: Request;
+  params: Record<string, string | readonly string[] | undefined>;
+}) => Response | Promise<Response>;
+/** Logs the call, then answers 401 unless it carries the signed-in admin's token. */
+const guarded =
+  (answer: Resolver): Resolver =>
+  async (info) => {
+    await log(info.request);
+    return authed(info.request) ? answer(info) : unauthorized();
+  };
+
+/** A list the way server/lib/paging.ts answers it: the bare array without paging parameters (or when the
+ * test plays such a server); with them, searched (every word in one of the fields), sorted and sliced,
+ * the total in X-Total-Count. */
+function listAnswer<T extends Record<string, unknown>>(
+  request: Request,
+  rows: T[],
+  searchFields: (keyof T)[],
+  wrap: (rows: T[]) => unknown = (r) => r,
+) {
+  const q = new URL(request.url).searchParams;
+  const paged = ['page', 'perPage', 'sort', 'order', 'q'].some((k) => q.has(k));
+  if (state.current.bareArrays || !paged) return HttpResponse.json(wrap(rows) as object);
+  const words = (q.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const found = rows.filter((r) =>
+    words.every((w) =>
+      searchFields.some((f) =>
+        String(r[f] ?? '')
+          .toLowerCase()
+          .includes(w),
+      ),
+    ),
+  );
+  const field = q.get('sort') ?? 'id';
+  const dir = (q.get('order') ?? 'ASC').toUpperCase() === 'DESC' ? -1 : 1;
+  const sorted = [...found].sort((a, b) =>
+    String(a[field] ?? '') < String(b[field] ?? '') ? -dir : String(a[field] ?? '') > String(b[field] ?? '') ? dir : 0,
+  );
+  const perPage = Number(q.get('perPage') ?? 25);
+  const page = Number(q.get('page') ?? 1);
+  const cap = state.current.totalCap;
+  const total: Record<string, string> =
+    cap !== null && found.length > cap
+      ? { [TOTAL_HEADER]: String(cap), [TOTAL_EXACT_HEADER]: 'false' }
+      : { [TOTAL_HEADER]: String(found.length) };
+  return HttpResponse.json(wrap(sorted.slice((page - 1) * perPage, page * perPage)) as object, { headers: total });
+}
 
 export const server = setupServer(
   http.post('*/admin/login', async ({ request }) => {
     const { email, password } = (await request.json()) as { email: string; password: string };
-    if (email === 'nora@specter.sa' && password === 'secret-123') return HttpResponse.json({ data: { token: GOOD_TOKEN } });
+    if (email === 'nora@specter.sa' && password === 'secret-123')
+      return HttpResponse.json({ data: { token: GOOD_TOKEN } });
     return HttpResponse.json({ message: 'Invalid Email or Password' }, { status: 401 });
   }),
   http.post('*/user/isVerify', ({ request }) => HttpResponse.json({ verify: authed(request) })),
-  http.get('*/api/public-config', () => HttpResponse.json({ contactEmail: 'a@b.c', contactPhone: '1', appDownloads: 16, publicUrl: 'https://specter.example' })),
-  http.get('*/statistics', ({ request }) => (authed(request) ? HttpResponse.json({ users: state.current.users.length, restaurants: state.current.restaurants.length, orders: state.current.orders.length }) : unauthorized())),
-  http.get('*/order/last-orders', ({ request }) => (authed(request) ? HttpResponse.json({ orders: state.current.orders }) : unauthorized())),
-  // The server below answers bare arrays (no paging header), so the web app pages in the browser.
-  http.get('*/user', async ({ request }) => { await log(request); return authed(request) ? HttpResponse.json(state.current.users) : unauthorized(); }),
-  http.delete('*/user/:id', async ({ request, params }) => {
-    await log(request);
-    state.current.users = state.current.users.filter((u) => u.id !== Number(params.id));
-    return HttpResponse.json({ message: 'deleted' });
-  }),
-  http.get('*/admin', ({ request }) => (authed(request) ? HttpResponse.json(state.current.admins) : unauthorized())),
-  http.post('*/user', async ({ request }) => {
-    await log(request);
-    if (state.current.createAdminFails) return HttpResponse.json({ message: 'An admin with this e-mail already exists' }, { status: 409 });
-    const body = (await request.json()) as { name: string; email: string };
-    const admin = { id: 99, name: body.name, email: body.email };
-    state.current.admins.push(admin);
-    return HttpResponse.json(admin);
-  }),
-  http.patch('*/user/:id', async ({ request, params }) => {
-    await log(request);
-    state.current.admins = state.current.admins.filter((a) => a.id !== Number(params.id));
-    return HttpResponse.json({ message: 'deleted' });
-  }),
-  http.get('*/restaurant', ({ request }) => (authed(request) ? HttpResponse.json({ restaurants: state.current.restaurants }) : unauthorized())),
-  http.post('*/restaurant', async ({ request }) => {
-    await log(request);
-    const body = (await request.json()) as Record<string, unknown>;
-    const r = { ...body, id: 6, Branchs: [] };
-    state.current.restaurants.push(r);
-    return HttpResponse.json(r);
-  }),
-  http.get('*/restaurant/branches/:restId', ({ params }) => {
-    const r = state.current.restaurants.find((x) => x.id === Number(params.restId));
-    return HttpResponse.json({ branches: (r?.Branchs ?? []).map((b: any) => ({ ...b, restaurant: { id: r.id, name: r.name } })) });
-  }),
-  http.get('*/restaurant/devices/:branchId', ({ params }) => {
-    const b = state.current.restaurants.flatMap((r) => r.Branchs).find((x: any) => x.id === Number(params.branchId));
-    return HttpResponse.json({ devices: b?.Devices ?? [] });
-  }),
-  http.post('*/restaurant/:id/sync', async ({ request, params }) => {
-    await log(request);
-    const r = state.current.restaurants.find((x) => x.id === Number(params.id));
-    r.sync_error = null;
-    return HttpResponse.json(r);
-  }),
-  http.patch('*/restaurant/delete/:id', async ({ request, params }) => {
-    await log(request);
-    state.current.restaurants = state.current.restaurants.filter((r) => r.id !== Number(params.id));
-    return HttpResponse.json({ message: 'deleted' });
-  }),
-  http.get('*/restaurant/:id', ({ params }) => {
-    const r = state.current.restaurants.find((x) => x.id === Number(params.id));
-    return r ? HttpResponse.json(r) : HttpResponse.json({ message: 'Restaurant not found' }, { status: 404 });
-  }),
-  http.patch('*/restaurant/:id', async ({ request, params }) => {
-    await log(request);
-    const r = state.current.restaurants.find((x) => x.id === Number(params.id));
-    Object.assign(r, await request.json());
-    return HttpResponse.json(r);
-  }),
+  http.get('*/api/public-config', () =>
+    HttpResponse.json({
+      contactEmail: 'a@b.c',
+      contactPhone: '1',
+      appDownloads: 16,
+      publicUrl: state.current.publicUrl,
+    }),
+  ),
+  http.get(
+    '*/statistics',
+    guarded(() =>
+      HttpResponse.json({
+        users: state.current.users.length,
+        restaurants: state.current.restaurants.length,
+        orders: state.current.orders.length,
+      }),
+    ),
+  ),
+  http.get(
+    '*/order/last-orders',
+    guarded(() => HttpResponse.json({ orders: state.current.orders })),
+  ),
+  http.get(
+    '*/user',
+    guarded(({ request }) => listAnswer(request, state.current.users, ['firstName', 'lastName', 'phone'])),
+  ),
+  http.delete(
+    '*/user/:id/lock',
+    guarded(({ params }) => {
+      const u = state.current.users.find((x) => x.id === Number(params.id));
+      if (!u?.lockedUntil) return HttpResponse.json({ message: 'This number is not locked' }, { status: 409 });
+      u.lockedUntil = null;
+      return HttpResponse.json({ message: 'The lock has been lifted' });
+    }),
+  ),
+  http.delete(
+    '*/user/:id',
+    guarded(({ params }) => {
+      state.current.users = state.current.users.filter((u) => u.id !== Number(params.id));
+      return HttpResponse.json({ message: 'deleted' });
+    }),
+  ),
+  http.get(
+    '*/admin',
+    guarded(({ request }) => listAnswer(request, state.current.admins, ['name', 'email'])),
+  ),
+  http.post(
+    '*/user',
+    guarded(async ({ request }) => {
+      if (state.current.createAdminFails)
+        return HttpResponse.json({ message: 'An admin with this e-mail already exists' }, { status: 409 });
+      const body = (await request.json()) as { name: string; email: string };
+      const admin = { id: 99, name: body.name, email: body.email };
+      state.current.admins.push(admin);
+      return HttpResponse.json(admin);
+    }),
+  ),
+  http.patch(
+    '*/user/:id',
+    guarded(({ params }) => {
+      state.current.admins = state.current.admins.filter((a) => a.id !== Number(params.id));
+      return HttpResponse.json({ message: 'deleted' });
+    }),
+  ),
+  http.get(
+    '*/restaurant',
+    guarded(({ request }) =>
+      listAnswer(request, state.current.restaurants, ['name'], (restaurants) => ({ restaurants })),
+    ),
+  ),
+  http.post(
+    '*/restaurant',
+    guarded(async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      const r: MockRestaurant = { name: '', sync_error: null, ...body, id: 6, Branchs: [] };
+      state.current.restaurants.push(r);
+      return HttpResponse.json(r);
+    }),
+  ),
+  http.get(
+    '*/restaurant/branches/:restId',
+    guarded(({ params }) => {
+      const r = state.current.restaurants.find((x) => x.id === Number(params.restId));
+      return HttpResponse.json({
+        branches: r ? r.Branchs.map((b) => ({ ...b, restaurant: { id: r.id, name: r.name } })) : [],
+      });
+    }),
+  ),
+  http.get(
+    '*/restaurant/devices/:branchId',
+    guarded(({ params }) => {
+      const b = state.current.restaurants.flatMap((r) => r.Branchs).find((x) => x.id === Number(params.branchId));
+      return HttpResponse.json({ devices: b?.Devices ?? [] });
+    }),
+  ),
+  http.post(
+    '*/restaurant/:id/sync',
+    guarded(({ params }) => {
+      const r = state.current.restaurants.find((x) => x.id === Number(params.id));
+      if (!r) return restaurantNotFound();
+      r.sync_error = null;
+      return HttpResponse.json(r);
+    }),
+  ),
+  http.patch(
+    '*/restaurant/delete/:id',
+    guarded(({ params }) => {
+      state.current.restaurants = state.current.restaurants.filter((r) => r.id !== Number(params.id));
+      return HttpResponse.json({ message: 'deleted' });
+    }),
+  ),
+  http.get(
+    '*/restaurant/:id',
+    guarded(({ params }) => {
+      const r = state.current.restaurants.find((x) => x.id === Number(params.id));
+      return r ? HttpResponse.json(r) : restaurantNotFound();
+    }),
+  ),
+  http.patch(
+    '*/restaurant/:id',
+    guarded(async ({ request, params }) => {
+      const r = state.current.restaurants.find((x) => x.id === Number(params.id));
+      if (!r) return restaurantNotFound();
+      Object.assign(r, await request.json());
+      return HttpResponse.json(r);
+    }),
+  ),
+  ...createInsightsHandlers(authed),
 );
 
 export function signIn() {
   localStorage.setItem('token', GOOD_TOKEN);
 }
 
+/** The msw stand-in for a whole test file: a fresh state before each test, signed in when asked. */
+export function useStandIn({ signedIn }: { signedIn: boolean }) {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+  beforeEach(() => {
+    state.current = freshState();
+    if (signedIn) signIn();
+  });
+  afterEach(() => server.resetHandlers());
+}
+
 export function renderAdmin(path: string) {
   const router = createMemoryRouter([{ path: '*', element: <App /> }], { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  // as in src/admin/main.tsx: router updates are not transitions (see that file)
+  render(<RouterProvider router={router} useTransitions={false} />);
   return router;
 }
+
+// user-event's click does not start jsdom's form submission for react-admin's SaveButton (a real browser
+// does: the e2e journeys cover it); a plain click event does.
+export const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+/** A table's column headers, as read. */
+export const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent?.trim());
+/** The first cell of each body row (the row number on the lists). */
+export const firstCells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0]?.textContent);

@@ -1,6 +1,8 @@
-import type { Invoice } from '../../../src/contract/invoice';
+import type { LastOrderAnswer } from '../../../src/contract/invoice';
 
-export const INVOICE: Invoice = {
+export const INVOICE: LastOrderAnswer = {
+  order_id: 'ord-777',
+  saved: false,
   order_number: '00777',
   check_number: '42',
   restaurant: { name: 'Najd Grill', logo: 'https://cdn.example.com/najd.png' },

@@ -6,8 +6,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { InvoicePage } from '../../../src/invoice/InvoicePage';
 import { INVOICE } from './fixtures';
 
-// The invoice page against msw stand-ins of its three calls (SPEC.md sections 2, 4, 5, 7, 8).
-const calls = { invoice: 0, phone: [] as unknown[], save: [] as unknown[] };
+// The invoice page against msw stand-ins of its three calls (docs/PRODUCT.md and docs/API.md, The invoice page).
+// Handlers only record what they were asked; the tests assert on it (a failed expect inside a handler
+// would only turn into an error answer).
+const calls = {
+  invoice: 0,
+  invoiceQueries: [] as Record<string, string>[],
+  phone: [] as unknown[],
+  save: [] as unknown[],
+};
 let invoiceAnswer: () => Response = () => HttpResponse.json(INVOICE);
 let phoneAnswer: () => Response = () => HttpResponse.json({ message: 'sent' });
 let saveAnswer: () => Response = () => HttpResponse.json({ message: 'saved', id: 1 });
@@ -15,9 +22,7 @@ let saveAnswer: () => Response = () => HttpResponse.json({ message: 'saved', id:
 const server = setupServer(
   http.get('*/order/foodics/web/last-order', ({ request }) => {
     calls.invoice++;
-    const u = new URL(request.url);
-    expect(u.searchParams.get('restaurantId')).toBe('7');
-    expect(u.searchParams.get('casherId')).toBe('dev-1');
+    calls.invoiceQueries.push(Object.fromEntries(new URL(request.url).searchParams));
     return invoiceAnswer();
   }),
   http.post('*/user', async ({ request }) => {
@@ -35,6 +40,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   window.history.replaceState(null, '', '/user/invoice?restId=7&deviceId=dev-1');
   calls.invoice = 0;
+  calls.invoiceQueries = [];
   calls.phone = [];
   calls.save = [];
   invoiceAnswer = () => HttpResponse.json(INVOICE);
@@ -69,7 +75,17 @@ describe('invoice page', () => {
     expect(document.title).toBe('Specter | Invoice');
     expect(screen.getByRole('img', { name: 'Najd Grill' })).toHaveAttribute('src', INVOICE.restaurant.logo);
     expect(screen.getByText('Invoice #42')).toBeInTheDocument();
-    for (const label of ['Order Number', 'Restaurant', 'Location', 'Date', 'Time', 'Method', 'Sub Total', 'Discount', 'Total']) {
+    for (const label of [
+      'Order Number',
+      'Restaurant',
+      'Location',
+      'Date',
+      'Time',
+      'Method',
+      'Sub Total',
+      'Discount',
+      'Total',
+    ]) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
     expect(screen.getByText('00777')).toBeInTheDocument();
@@ -77,7 +93,10 @@ describe('invoice page', () => {
     expect(screen.getByText('21:45')).toBeInTheDocument();
     expect(screen.getByText('Mandi Lamb')).toBeInTheDocument();
     const items = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
-    expect(items.map((li) => li.textContent?.replace(/\s/g, ' '))).toEqual(['1 x Mandi LambSAR 58.00', '2 x Karak TeaSAR 12.00']);
+    expect(items.map((li) => li.textContent?.replace(/\s/g, ' '))).toEqual([
+      '1 x Mandi LambSAR 58.00',
+      '2 x Karak TeaSAR 12.00',
+    ]);
     expect(screen.getByText('SAR 70.00')).toBeInTheDocument();
     expect(screen.getByText('SAR 5.00')).toBeInTheDocument();
     expect(screen.getByText('Cash, Mada')).toBeInTheDocument();
@@ -85,6 +104,8 @@ describe('invoice page', () => {
     expect(screen.getByRole('button', { name: 'Save Invoice' })).toBeInTheDocument();
     expect(screen.getByText(/Powered by/)).toBeInTheDocument();
     expect(calls.invoice).toBe(1);
+    // restId and deviceId of the page's address become the call's restaurantId and casherId (docs/API.md, The invoice page).
+    expect(calls.invoiceQueries).toEqual([{ restaurantId: '7', casherId: 'dev-1' }]);
   });
 
   it("an error shows 'Oops!' with the server's message and a full stop, after one retry", async () => {
@@ -96,15 +117,47 @@ describe('invoice page', () => {
     expect(calls.invoice).toBe(2);
   });
 
+  it("a till with no recent order shows 'Oops!' with 'No recent order on this till.'", async () => {
+    invoiceAnswer = () => HttpResponse.json({ message: 'No recent order on this till' }, { status: 404 });
+    render(<InvoicePage />);
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getByText('Oops!')).toBeInTheDocument();
+    expect(within(panel).getByText('No recent order on this till.')).toBeInTheDocument();
+    expect(screen.queryByText('Takeout total (incl. Tax)')).not.toBeInTheDocument();
+  });
+
+  it('a saved order: the receipt says it is saved (English and Arabic) and has no Save Invoice button', async () => {
+    invoiceAnswer = () => HttpResponse.json({ ...INVOICE, saved: true });
+    const user = await openReceipt();
+    expect(screen.getByRole('status')).toHaveTextContent('This invoice is saved');
+    expect(screen.queryByRole('button', { name: 'Save Invoice' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'العربية' }));
+    expect(screen.getByRole('status')).toHaveTextContent('هذه الفاتورة محفوظة');
+    expect(screen.queryByRole('button', { name: 'حفظ الفاتورة' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('takeout-total')).toBeInTheDocument();
+  });
+
+  it("the save step's 409 (the order was saved or voided meanwhile) shows the server's sentence in the '!Oops' dialog", async () => {
+    saveAnswer = () => HttpResponse.json({ message: 'This order is no longer available to save' }, { status: 409 });
+    const user = await toCodeStep();
+    await user.click(boxes()[0]);
+    await user.keyboard('1234');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('!Oops')).toBeInTheDocument();
+    expect(within(dialog).getByText('This order is no longer available to save')).toBeInTheDocument();
+  });
+
   it("without a message the panel reads 'An error occurred'", async () => {
     invoiceAnswer = () => new HttpResponse('<html>', { status: 502 });
     render(<InvoicePage />);
     expect(await screen.findByText('An error occurred')).toBeInTheDocument();
   });
 
-  it("a failure then a success on retry shows the receipt", async () => {
+  it('a failure then a success on retry shows the receipt', async () => {
     let n = 0;
-    invoiceAnswer = () => (n++ === 0 ? HttpResponse.json({ message: 'busy' }, { status: 502 }) : HttpResponse.json(INVOICE));
+    invoiceAnswer = () =>
+      n++ === 0 ? HttpResponse.json({ message: 'busy' }, { status: 502 }) : HttpResponse.json(INVOICE);
     render(<InvoicePage />);
     expect(await screen.findByText('Takeout total (incl. Tax)')).toBeInTheDocument();
   });
@@ -125,7 +178,7 @@ describe('invoice page', () => {
 
   it('a 200 on the phone leads to 4 code boxes with the right attributes; Send is disabled while all are empty', async () => {
     await toCodeStep();
-    expect(calls.phone).toEqual([{ phone: '0501234567' }]);
+    expect(calls.phone).toEqual([{ phone: '0501234567', restaurantId: '7', casherId: 'dev-1', orderId: 'ord-777' }]);
     for (const b of boxes()) {
       expect(b).toHaveAttribute('inputmode', 'numeric');
       expect(b).toHaveAttribute('autocomplete', 'one-time-code');
@@ -185,7 +238,9 @@ describe('invoice page', () => {
     expect(within(dialog).getByText('Success')).toBeInTheDocument();
     expect(within(dialog).getByText('.Your invoice has been saved successfully')).toBeInTheDocument();
     expect(dialog).toHaveAttribute('dir', 'rtl');
-    expect(calls.save).toEqual([{ casherId: 'dev-1', restaurantId: '7', phone: '0501234567', otp: '1234' }]);
+    expect(calls.save).toEqual([
+      { casherId: 'dev-1', restaurantId: '7', orderId: 'ord-777', phone: '0501234567', otp: '1234' },
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save Invoice' }));
@@ -197,7 +252,8 @@ describe('invoice page', () => {
   });
 
   it("a failed save returns to the receipt with empty boxes and the '!Oops' dialog with the server's message", async () => {
-    saveAnswer = () => HttpResponse.json({ message: 'The code is wrong or has expired, please ask for a new one' }, { status: 400 });
+    saveAnswer = () =>
+      HttpResponse.json({ message: 'The code is wrong or has expired, please ask for a new one' }, { status: 400 });
     const user = await toCodeStep();
     await user.click(boxes()[0]);
     await user.keyboard('1111');
@@ -249,7 +305,10 @@ describe('invoice page', () => {
 
   it('Save and Send are disabled while their call is under way', async () => {
     let releasePhone!: () => void;
-    phoneAnswer = () => new Promise<Response>((r) => (releasePhone = () => r(HttpResponse.json({ message: 'sent' })))) as unknown as Response;
+    phoneAnswer = () =>
+      new Promise<Response>(
+        (r) => (releasePhone = () => r(HttpResponse.json({ message: 'sent' }))),
+      ) as unknown as Response;
     const user = await openReceipt();
     await user.click(screen.getByRole('button', { name: 'Save Invoice' }));
     const phone = screen.getByLabelText('Phone');
@@ -260,14 +319,19 @@ describe('invoice page', () => {
     releasePhone();
     await screen.findByLabelText('Digit 1');
     let releaseSave!: () => void;
-    saveAnswer = () => new Promise<Response>((r) => (releaseSave = () => r(HttpResponse.json({ message: 'saved' })))) as unknown as Response;
+    saveAnswer = () =>
+      new Promise<Response>(
+        (r) => (releaseSave = () => r(HttpResponse.json({ message: 'saved' }))),
+      ) as unknown as Response;
     await user.click(boxes()[0]);
     await user.keyboard('12');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled());
     releaseSave();
     expect(await screen.findByText('.Your invoice has been saved successfully')).toBeInTheDocument();
-    expect(calls.save).toEqual([{ casherId: 'dev-1', restaurantId: '7', phone: '0501234567', otp: '12' }]);
+    expect(calls.save).toEqual([
+      { casherId: 'dev-1', restaurantId: '7', orderId: 'ord-777', phone: '0501234567', otp: '12' },
+    ]);
   });
 
   it('pasting one or three digits focuses the next empty box; clearing every box disables Send again', async () => {
@@ -301,15 +365,24 @@ describe('invoice page', () => {
     expect(screen.getByRole('button', { name: 'Save Invoice' })).toBeInTheDocument();
   });
 
-  it("money: the order's own code (EGY and RMB formatted as EGP and CNY), Latin digits, unknown codes fall back", async () => {
+  it("money: the spec's EGY and RMB are shown as the ISO codes EGP and CNY, others as they are, Latin digits, unknown codes fall back", async () => {
     const { money: format } = await import('../../../src/lib/money');
     const money = (...a: Parameters<typeof format>) => format(...a).replace(/\s/g, ' ');
-    expect(money(12.5, 'EGY', 'en-US')).toBe('EGY 12.50');
-    expect(money(3, 'RMB', 'en-US')).toBe('RMB 3.00');
+    expect(money(12.5, 'EGY', 'en-US')).toBe('EGP 12.50');
+    expect(money(3, 'RMB', 'en-US')).toBe('CNY 3.00');
     expect(money(3, 'EUR', 'en-US')).toBe('EUR 3.00');
+    expect(money(3, 'USD', 'en-US')).toBe('USD 3.00');
     expect(money(1234.5, 'SAR', 'ar-SA')).toMatch(/1,234\.50|1٬234٫50|1234\.50|1,234.50/);
     expect(money(1234.5, 'SAR', 'ar-SA')).not.toMatch(/[٠-٩]/);
+    expect(money(12.5, 'EGY', 'ar-SA')).toContain('EGP');
     expect(money(3, 'XXXX', 'en-US')).toBe('XXXX 3.00');
+  });
+
+  it('a receipt of an EGY order shows its amounts in EGP', async () => {
+    invoiceAnswer = () => HttpResponse.json({ ...INVOICE, currency: 'EGY' });
+    await openReceipt();
+    expect(screen.getByTestId('takeout-total')).toHaveTextContent('EGP 74.75');
+    expect(screen.queryByText(/EGY/)).not.toBeInTheDocument();
   });
 
   it('Arabic from the browser language translates the labels, Loading included', async () => {

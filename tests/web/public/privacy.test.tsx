@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrivacyPage } from '../../../src/privacy/PrivacyPage';
 
 const server = setupServer(
-  http.get('*/api/public-config', () => HttpResponse.json({ contactEmail: 'care@najd.example', contactPhone: '+966 55 123 4567', appDownloads: 16, publicUrl: null })),
+  http.get('*/api/public-config', () =>
+    HttpResponse.json({
+      contactEmail: 'care@najd.example',
+      contactPhone: '+966 55 123 4567',
+      appDownloads: 16,
+      publicUrl: null,
+    }),
+  ),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -17,7 +24,37 @@ describe('Terms and Privacy page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Privacy Policy' })).toBeInTheDocument();
     const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
-    for (const h of ['Our Services', 'Intellectual Property Rights', 'Returns and Refunds', 'Software', 'Prohibited Activities', 'User Generated Contributions', 'Mobile Application Licence', 'Third-Party Websites and Content', 'Advertisers', 'Site Management', 'Privacy', 'Term and Termination', 'Modifications and Interruptions', 'Governing Law', 'Dispute Resolution', 'Disclaimer', 'Limitations of Liability', 'Indemnification', 'User Data', 'Electronic Communications, Transactions and Signatures', 'Miscellaneous', 'Contact Us', 'Information We Collect', 'Third-Party Login', 'How We Use and Share Your Information', 'Opting Out', 'Keeping Your Information Safe', 'Account Deletion', 'Changes to This Policy']) {
+    for (const h of [
+      'Our Services',
+      'Intellectual Property Rights',
+      'Returns and Refunds',
+      'Software',
+      'Prohibited Activities',
+      'User Generated Contributions',
+      'Mobile Application Licence',
+      'Third-Party Websites and Content',
+      'Advertisers',
+      'Site Management',
+      'Privacy',
+      'Term and Termination',
+      'Modifications and Interruptions',
+      'Governing Law',
+      'Dispute Resolution',
+      'Disclaimer',
+      'Limitations of Liability',
+      'Indemnification',
+      'User Data',
+      'Electronic Communications, Transactions and Signatures',
+      'Miscellaneous',
+      'Contact Us',
+      'Information We Collect',
+      'Third-Party Login',
+      'How We Use and Share Your Information',
+      'Opting Out',
+      'Keeping Your Information Safe',
+      'Account Deletion',
+      'Changes to This Policy',
+    ]) {
       expect(headings).toContain(h);
     }
     expect(screen.getByText(/All sales are final and no refunds will be issued/)).toBeInTheDocument();
@@ -41,7 +78,9 @@ describe('Terms and Privacy page', () => {
     server.use(http.get('*/api/public-config', () => HttpResponse.json({ message: 'down' }, { status: 503 })));
     render(<PrivacyPage />);
     const footer = screen.getByRole('contentinfo');
-    await waitFor(() => expect(within(footer).getByText('support@specter.sa')).toHaveAttribute('href', 'mailto:support@specter.sa'));
+    await waitFor(() =>
+      expect(within(footer).getByText('support@specter.sa')).toHaveAttribute('href', 'mailto:support@specter.sa'),
+    );
     expect(within(footer).getByText('+966 11 000 0000')).toHaveAttribute('href', 'tel:+966110000000');
     server.resetHandlers();
   });

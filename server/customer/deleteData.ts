@@ -1,0 +1,32 @@
+// Delete my data: the app user, their saved receipts (with their lines) and the phone's code rows go, in the
+// transaction that consumes the customer's fresh code. Deleted, not anonymised: the restaurant's legal record
+// of the sale stays in its point-of-sale system; our copy is the customer's own (docs/CUSTOMER.md).
+import { count, eq } from 'drizzle-orm';
+import { appUsers, orders, otpChallenges, phoneGuards } from '../db/schema';
+import type { Db } from '../db/client';
+import { recordActivity } from '../audit/record';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Deletes everything kept under a phone; answers how many saved receipts went. */
+export async function deleteCustomerData(tx: Tx, phone: string): Promise<{ userId: number | null; receipts: number }> {
+  const [user] = await tx.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.phone, phone));
+  let receipts = 0;
+  if (user) {
+    [{ n: receipts }] = await tx.select({ n: count() }).from(orders).where(eq(orders.appUserId, user.id));
+    // Saved orders would outlive their user (ON DELETE SET NULL): they are the customer's, so they go first.
+    await tx.delete(orders).where(eq(orders.appUserId, user.id));
+    await tx.delete(appUsers).where(eq(appUsers.id, user.id));
+  }
+  await tx.delete(otpChallenges).where(eq(otpChallenges.phone, phone));
+  await tx.delete(phoneGuards).where(eq(phoneGuards.phone, phone));
+  // The back-office's Activity screen learns that it happened and how many receipts went: no admin, no phone,
+  // no app user id, no address (docs/CUSTOMER.md).
+  await recordActivity(tx, {
+    admin: null,
+    kind: 'customer.dataDeleted',
+    target: { type: 'customer' },
+    detail: { receipts: Number(receipts) },
+  });
+  return { userId: user?.id ?? null, receipts: Number(receipts) };
+}

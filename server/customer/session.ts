@@ -1,0 +1,73 @@
+// The sign-in of My receipts: an HS256 token (jose) in an HttpOnly, SameSite=Strict cookie, Secure when the
+// page is served over HTTPS, for CUSTOMER_SESSION_MINUTES. It names the phone it was opened for (E.164) and
+// the app user it found then (0 when the phone had no account yet); its audience is not the admin's, so an
+// admin token is no customer session and the other way round (docs/CUSTOMER.md).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+import { CUSTOMER_COOKIE } from '../../src/contract';
+import type { Config } from '../config';
+
+export const CUSTOMER_AUDIENCE = 'specter-customer';
+const AUDIENCE = CUSTOMER_AUDIENCE;
+
+/** The signing key of customer sessions: the server secret, kept apart from the admin tokens' use of it. */
+export const sessionKey = (config: Config) => new TextEncoder().encode(`${config.JWT_SECRET ?? ''}:customer-session`);
+
+export interface CustomerSession {
+  phone: string;
+  /** The app user found at sign-in, or 0 when the phone had none. */
+  userId: number;
+  expiresAt: Date;
+}
+
+export interface SessionService {
+  open(reply: FastifyReply, req: FastifyRequest, phone: string, userId: number): Promise<CustomerSession>;
+  read(req: FastifyRequest): Promise<CustomerSession | null>;
+  close(reply: FastifyReply, req: FastifyRequest): void;
+}
+
+export function createSessionService(config: Config): SessionService {
+  const key = sessionKey(config);
+  const seconds = config.CUSTOMER_SESSION_MINUTES * 60;
+  const cookieOptions = (req: FastifyRequest) => ({
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: req.protocol === 'https',
+    path: '/',
+  });
+  return {
+    async open(reply, req, phone, userId) {
+      const token = await new SignJWT({ uid: userId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(phone)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${seconds}s`)
+        .sign(key);
+      reply.setCookie(CUSTOMER_COOKIE, token, { ...cookieOptions(req), maxAge: seconds });
+      return { phone, userId, expiresAt: new Date(Date.now() + seconds * 1000) };
+    },
+    async read(req) {
+      const token = req.cookies?.[CUSTOMER_COOKIE];
+      if (!token) return null;
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: AUDIENCE });
+        const userId = Number(payload.uid);
+        if (
+          typeof payload.sub !== 'string' ||
+          !payload.sub.startsWith('+') ||
+          !Number.isInteger(userId) ||
+          userId < 0 ||
+          !payload.exp
+        )
+          return null;
+        return { phone: payload.sub, userId, expiresAt: new Date(payload.exp * 1000) };
+      } catch {
+        return null;
+      }
+    },
+    close(reply, req) {
+      reply.clearCookie(CUSTOMER_COOKIE, cookieOptions(req));
+    },
+  };
+}

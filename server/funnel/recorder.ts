@@ -1,0 +1,119 @@
+// Counts the scan-to-save funnel (receipts opened, codes requested, orders saved) per till per day, off the
+// customer's path: each call returns at once and the counting runs after, so the invoice page waits for
+// nothing and makes no extra request. One browser (an HMAC of address + user agent, never stored in the
+// clear) counts once per till within FUNNEL_DEDUPE_SECONDS, so a retry, a reload or a bot from one browser
+// counts once; self-declared bots never count. Counts are atomic upserts, so several instances add up.
+import { createHmac } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import type { Deps } from '../deps';
+import { funnelDaily } from '../db/schema';
+import { databaseMarks, redisMarks, type MarkStore } from './marks';
+import { dayIn } from './days';
+
+export type FunnelStep = 'views' | 'codes' | 'saves';
+
+export interface FunnelRecorder {
+  /** The receipt of a till was shown. */
+  view(req: FastifyRequest, restaurantId: number, deviceId: string): void;
+  /** A code was sent: counted for the till it was asked on, else for the till this browser opened last. */
+  code(req: FastifyRequest, till?: { restaurantId: number; deviceId: string }): void;
+  /** An order of a till was saved. */
+  save(req: FastifyRequest, restaurantId: number, deviceId: string): void;
+  /** Resolves when every count started so far is written (tests, clean shutdown). */
+  settled(): Promise<void>;
+}
+
+/** Which till a browser opened last is remembered this long, so its code request can be attributed. */
+const LAST_TILL_MS = 30 * 60_000;
+
+export function createFunnelRecorder(deps: Deps, marks: MarkStore = defaultMarks(deps)): FunnelRecorder {
+  const { config, database } = deps;
+  const dedupeMs = config.FUNNEL_DEDUPE_SECONDS * 1000;
+  const key = createHmac('sha256', config.JWT_SECRET ?? '')
+    .update('funnel-visitor')
+    .digest();
+  const pending = new Set<Promise<void>>();
+
+  /** The browser's pseudonym, or null for a bot. */
+  const visitor = (req: FastifyRequest): string | null => {
+    const ua = String(req.headers['user-agent'] ?? '');
+    if (isbot(ua)) return null;
+    return createHmac('sha256', key).update(`${req.ip}|${ua}`).digest('base64url').slice(0, 22);
+  };
+
+  const bump = (step: FunnelStep, restaurantId: number, deviceId: string) =>
+    database.db
+      .insert(funnelDaily)
+      .values({ restaurantId, deviceId, day: dayIn(config.FUNNEL_TIME_ZONE), [step]: 1 })
+      .onConflictDoUpdate({
+        target: [funnelDaily.restaurantId, funnelDaily.deviceId, funnelDaily.day],
+        set: { [step]: sql`${funnelDaily[step]} + 1` },
+      });
+
+  const later = (req: FastifyRequest, work: () => Promise<unknown>) => {
+    const p: Promise<void> = work()
+      .then(() => undefined)
+      .catch((err) => req.log.warn({ err }, 'funnel count not written'))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  };
+
+  const countOnce = async (step: FunnelStep, who: string, restaurantId: number, deviceId: string) => {
+    if (await marks.claim(`${step[0]}:${who}:${restaurantId}:${deviceId}`, dedupeMs))
+      await bump(step, restaurantId, deviceId);
+  };
+
+  // A browser reloading one till (a crowd behind one address, a page polling) is written once a minute per
+  // instance, not on every view: its view is counted once per FUNNEL_DEDUPE_SECONDS anyway, and its "last till"
+  // mark lives 30 minutes. Keeps the hot till's answer from costing database writes (docs/PERFORMANCE.md).
+  const recentViews = new Map<string, number>();
+  const RECENT_VIEW_MS = Math.min(60_000, dedupeMs);
+
+  return {
+    view(req, restaurantId, deviceId) {
+      const who = visitor(req);
+      if (!who) return;
+      const seen = `${who}:${restaurantId}:${deviceId}`;
+      if ((recentViews.get(seen) ?? 0) > Date.now()) return;
+      if (recentViews.size >= 10_000) recentViews.clear();
+      recentViews.set(seen, Date.now() + RECENT_VIEW_MS);
+      later(req, async () => {
+        await marks.put(`t:${who}`, `${restaurantId}:${deviceId}`, LAST_TILL_MS);
+        await countOnce('views', who, restaurantId, deviceId);
+      });
+    },
+    code(req, till) {
+      const who = visitor(req);
+      if (!who) return;
+      later(req, async () => {
+        if (till) return countOnce('codes', who, till.restaurantId, till.deviceId);
+        const last = await marks.get(`t:${who}`);
+        const m = last ? /^(\d+):(.+)$/.exec(last) : null;
+        if (m) await countOnce('codes', who, Number(m[1]), m[2]);
+      });
+    },
+    save(req, restaurantId, deviceId) {
+      const who = visitor(req);
+      if (!who) return;
+      later(req, () => countOnce('saves', who, restaurantId, deviceId));
+    },
+    async settled() {
+      while (pending.size) await Promise.allSettled([...pending]);
+    },
+  };
+}
+
+function defaultMarks(deps: Deps): MarkStore {
+  const db = databaseMarks(deps.database);
+  return deps.redis ? redisMarks(deps.redis, db) : db;
+}
+
+const recorders = new WeakMap<Deps, FunnelRecorder>();
+/** One recorder per app. */
+export function funnelRecorder(deps: Deps): FunnelRecorder {
+  let r = recorders.get(deps);
+  if (!r) recorders.set(deps, (r = createFunnelRecorder(deps)));
+  return r;
+}

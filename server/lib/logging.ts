@@ -1,0 +1,79 @@
+// The Fastify logger's options (pino): what may reach the log. Phones are masked in every line (all but the
+// last 3 digits), wherever they sit - a message, a URL, an error; errors are written without the database's
+// query parameters (Drizzle puts phones, tokens and password hashes there) and without driver details that
+// echo values; request headers and bodies that carry secrets are redacted (docs/RELIABILITY.md "Logs").
+import type { Writable } from 'node:stream';
+import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
+import type { Config } from '../config';
+
+/** A phone as it may appear: an E.164 number, or 8 to 15 digits with single spaces between groups. */
+const PHONE = /(?<![\w.:-])\+?\d(?: ?\d){7,14}(?![\w-])/g;
+
+const PHONE_ANYWHERE = new RegExp(PHONE.source);
+
+/** Masks every digit of a phone-like run but the last 3. */
+export function maskPhones(text: string): string {
+  return text.replace(PHONE, (run) => {
+    const total = run.replace(/\D/g, '').length;
+    let seen = 0;
+    return run.replace(/\d/g, (d) => (++seen > total - 3 ? d : '•'));
+  });
+}
+
+/** Drizzle's "Failed query: ...\nparams: a,b" keeps the query, drops the values. */
+const dropParams = (text: string) => text.replace(/^params: .*$/gm, 'params: [not logged]');
+
+function codeOf(err: unknown): string | undefined {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 5; i++, e = e.cause as typeof e)
+    if (typeof e.code === 'string' || typeof e.code === 'number') return String(e.code);
+  return undefined;
+}
+
+/** An error as it may be logged: type, message and stack without query parameters, its (or its cause's) code. */
+export function safeError(err: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (!(err instanceof Error)) return { type: typeof err, message: maskPhones(dropParams(String(err))), stack: '' };
+  const std = pino.stdSerializers.err(err);
+  const out: { type: string; message: string; stack: string; [key: string]: unknown } = {
+    type: std.type,
+    message: dropParams(std.message),
+    stack: dropParams(std.stack),
+  };
+  const code = codeOf(err);
+  if (code) out.code = code;
+  const status = (err as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number') out.statusCode = status;
+  return out;
+}
+
+function maskStrings(value: unknown): unknown {
+  if (typeof value === 'string') return maskPhones(value);
+  if (Array.isArray(value)) return value.map(maskStrings);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskStrings(v)]));
+  }
+  return value;
+}
+
+/** The last step before a line is written: phones masked in every string of it. */
+export function maskLine(line: string): string {
+  // Most lines hold no phone-like run besides the numeric time: skip the parse for them.
+  if (!PHONE_ANYWHERE.test(line.replace(/"time":\d+/, ''))) return line;
+  try {
+    return JSON.stringify(maskStrings(JSON.parse(line))) + '\n';
+  } catch {
+    return maskPhones(line);
+  }
+}
+
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, stream?: Writable): FastifyServerOptions['logger'] {
+  if (config.LOG_LEVEL === 'silent' && !stream) return false;
+  return {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.body.password', 'req.body.otp'],
+    serializers: { err: safeError, error: safeError },
+    hooks: { streamWrite: maskLine },
+    ...(stream ? { stream } : {}),
+  };
+}

@@ -1,0 +1,50 @@
+// A per-instance memory of answers for a short time (docs/PERFORMANCE.md): callers asking for one key at the
+// same moment share one load, the answer is kept for ttlMs, forget() drops it at once (the writes this
+// instance makes call it; other instances see a change within ttlMs). ttlMs 0 = load every time.
+export interface Memo<V> {
+  /** The answer kept under key, else load()'s (one load for the callers of one moment). */
+  get<T extends V>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Drops one key, or every key. */
+  forget(key?: string): void;
+  /** Drops the keys starting with this. */
+  forgetPrefix(prefix: string): void;
+}
+
+const MAX_KEYS = 10_000;
+
+export function memo<V>(ttlMs: number): Memo<V> {
+  const kept = new Map<string, { until: number; value: Promise<V> }>();
+  return {
+    get<T extends V>(key: string, load: () => Promise<T>): Promise<T> {
+      if (ttlMs <= 0) return load();
+      const hit = kept.get(key);
+      if (hit && hit.until > Date.now()) return hit.value as Promise<T>;
+      if (kept.size >= MAX_KEYS) kept.clear();
+      const value: Promise<V> = load();
+      const entry = { until: Date.now() + ttlMs, value };
+      kept.set(key, entry);
+      // A failed load is not remembered.
+      value.catch(() => {
+        if (kept.get(key) === entry) kept.delete(key);
+      });
+      return value as Promise<T>;
+    },
+    forget(key) {
+      if (key === undefined) kept.clear();
+      else kept.delete(key);
+    },
+    forgetPrefix(prefix) {
+      for (const key of kept.keys()) if (key.startsWith(prefix)) kept.delete(key);
+    },
+  };
+}
+
+/** One memo per owner object (the app's deps) and name, so every route of an app shares it. */
+const owned = new WeakMap<object, Map<string, Memo<unknown>>>();
+export function memoOf<V>(owner: object, name: string, ttlMs: number): Memo<V> {
+  let byName = owned.get(owner);
+  if (!byName) owned.set(owner, (byName = new Map()));
+  let m = byName.get(name);
+  if (!m) byName.set(name, (m = memo<unknown>(ttlMs)));
+  return m as Memo<V>;
+}

@@ -1,0 +1,72 @@
+// The phone lock (docs/RELIABILITY.md, one-time codes): OTP_PHONE_LOCK_AFTER wrong codes in a row against
+// live codes lock a phone for OTP_LOCK_HOURS; a right code resets the run; an admin can lift a lock sooner
+// (DELETE /user/{id}/lock). Kept in phone_guards, so every instance on the database sees the same lock.
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+import { phoneGuards } from '../db/schema';
+import type { RateLimiter } from '../lib/rateLimit';
+
+/** The key of a phone's daily count of wrong codes on the shared limiter. */
+export const dailyFailuresKey = (phone: string) => `otp:fail-day:${phone}`;
+
+const lockSeconds = (config: Config) => config.OTP_LOCK_HOURS * 3600;
+
+/** SQL: when the lock of the phone_guards row ends, or null when it holds no lock now. */
+export const lockedUntilSql = (config: Config) =>
+  sql<Date | null>`case when ${phoneGuards.lockedAt} + make_interval(secs => ${lockSeconds(config)}) > now()
+    then ${phoneGuards.lockedAt} + make_interval(secs => ${lockSeconds(config)}) end`;
+
+/** Seconds until the phone's lock ends, or 0 when it is not locked. */
+export async function lockWait(database: Database, config: Config, phone: string): Promise<number> {
+  const [row] = await database.db
+    .select({ wait: sql<number>`ceil(extract(epoch from (${lockedUntilSql(config)} - now())))::int` })
+    .from(phoneGuards)
+    .where(eq(phoneGuards.phone, phone));
+  return Math.max(0, Number(row?.wait ?? 0));
+}
+
+/**
+ * One more wrong code in a row, in one atomic upsert: the run restarts at 1 after an expired lock, and
+ * reaching OTP_PHONE_LOCK_AFTER sets the lock.
+ */
+export async function recordWrongCode(database: Database, config: Config, phone: string) {
+  const expired = sql`(${phoneGuards.lockedAt} is not null and ${phoneGuards.lockedAt} + make_interval(secs => ${lockSeconds(config)}) <= now())`;
+  const run = sql`case when ${expired} then 1 else ${phoneGuards.failuresInRow} + 1 end`;
+  await database.db
+    .insert(phoneGuards)
+    .values({ phone, failuresInRow: 1, lockedAt: config.OTP_PHONE_LOCK_AFTER <= 1 ? new Date() : null })
+    .onConflictDoUpdate({
+      target: phoneGuards.phone,
+      set: {
+        failuresInRow: run,
+        lockedAt: sql`case when ${run} >= ${config.OTP_PHONE_LOCK_AFTER} then now() when ${expired} then null else ${phoneGuards.lockedAt} end`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/** A right code: the run of wrong ones starts again. */
+export async function resetWrongCodes(database: Database, phone: string) {
+  await database.db
+    .update(phoneGuards)
+    .set({ failuresInRow: 0, lockedAt: null, updatedAt: sql`now()` })
+    .where(eq(phoneGuards.phone, phone));
+}
+
+/**
+ * An admin lifts a phone's lock; answers whether a lock was in force (false: nothing to lift). db may be a
+ * transaction, so the lift and its record in the audit trail share it. The day's count of wrong codes is
+ * forgotten afterwards by forgetDailyFailures (on the limiter, outside any transaction).
+ */
+export async function liftLock(db: Pick<Db, 'update'>, config: Config, phone: string): Promise<boolean> {
+  const lifted = await db
+    .update(phoneGuards)
+    .set({ failuresInRow: 0, lockedAt: null, updatedAt: sql`now()` })
+    .where(sql`${phoneGuards.phone} = ${phone} and ${lockedUntilSql(config)} is not null`)
+    .returning({ phone: phoneGuards.phone });
+  return lifted.length > 0;
+}
+
+/** A lifted lock gives the phone its day back too. */
+export const forgetDailyFailures = (limiter: RateLimiter, phone: string) => limiter.reset(dailyFailuresKey(phone));

@@ -1,0 +1,26 @@
+// Runs server/lib/purge.ts every PURGE_INTERVAL_SECONDS while the app is up (0 = never). The timer does not
+// keep the process alive and stops when the app closes; a failed run (database away) waits for the next one.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { purgeExpired } from '../lib/purge';
+
+export default fp(async function purge(app: FastifyInstance) {
+  const every = app.deps.config.PURGE_INTERVAL_SECONDS;
+  if (!every) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      running = purgeExpired(app.deps.database)
+        .then((r) => {
+          if (r) app.log.debug({ purged: r }, 'expired rows purged');
+        })
+        .catch((err) => app.log.warn({ err }, 'purge failed; next run as scheduled'));
+    }, every * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+});

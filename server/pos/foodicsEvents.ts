@@ -1,0 +1,99 @@
+// What a Foodics webhook event changes (docs/ARCHITECTURE.md, "Foodics webhooks"): order.created and
+// order.updated are routed to the restaurants whose stored business reference (GET /whoami at sync) matches
+// business.reference, and to the till named by the order (from the payload, else one GET /orders/{id});
+// the order then joins that till's known recent orders on every instance (receiptStore.ts), where the same
+// rules as for polled orders decide whether a customer sees it (claim.ts: closed, recent, not saved). Each
+// event is applied once. Businesses, tills and event types we do not know are answered and ignored.
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Deps } from '../deps';
+import { devices, restaurants } from '../db/schema';
+import { receiptStore } from './receiptStore';
+import type { FoodicsAdapter } from './foodics/adapter';
+import type { FoodicsOrder } from './foodics/types';
+
+export const foodicsEvent = z
+  .object({
+    timestamp: z.union([z.number(), z.string()]).optional(),
+    event: z.string().max(100),
+    business: z
+      .object({ name: z.string().nullish(), reference: z.union([z.string().min(1).max(100), z.number()]) })
+      .loose(),
+    order: z.object({ id: z.string().min(1).max(100) }).loose(),
+  })
+  .loose();
+export type FoodicsEvent = z.infer<typeof foodicsEvent>;
+
+const ORDER_EVENTS = new Set(['order.created', 'order.updated']);
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'unknown business' | 'unknown till' | 'not an order event';
+
+const isFoodicsAdapter = (a: unknown): a is FoodicsAdapter =>
+  !!a && typeof (a as FoodicsAdapter).completeWebhookOrder === 'function';
+
+export async function applyFoodicsEvent(deps: Deps, event: FoodicsEvent): Promise<WebhookOutcome> {
+  if (!ORDER_EVENTS.has(event.event)) return 'not an order event';
+  const adapter = deps.pos.Foodics;
+  if (!isFoodicsAdapter(adapter)) return 'unknown business';
+  const reference = String(event.business.reference);
+  const { db } = deps.database;
+  // Finding the restaurants and recording that their webhooks arrive is one statement.
+  const found = await db
+    .update(restaurants)
+    .set({ webhookAt: new Date() })
+    .where(
+      and(
+        eq(restaurants.posBusinessRef, reference),
+        eq(restaurants.systemType, 'Foodics'),
+        eq(restaurants.isDeleted, false),
+      ),
+    )
+    .returning();
+  if (!found.length) return 'unknown business';
+
+  const raw = event.order as FoodicsOrder;
+  const key = createHash('sha256')
+    .update(JSON.stringify([reference, event.event, raw.id, raw.updated_at ?? null, event.timestamp ?? null]))
+    .digest('hex');
+  const store = receiptStore(deps);
+  if (!(await store.firstTime(key))) return 'duplicate';
+  try {
+    const { deviceId, order } = await adapter.completeWebhookOrder(found[0].token, raw);
+    if (!deviceId) return 'unknown till';
+    const tills = await db
+      .select({ restaurantId: devices.restaurantId })
+      .from(devices)
+      .where(
+        and(
+          inArray(
+            devices.restaurantId,
+            found.map((r) => r.id),
+          ),
+          eq(devices.deviceId, deviceId),
+          isNull(devices.removedAt),
+        ),
+      );
+    const owners = found.filter((r) => tills.some((t) => t.restaurantId === r.id));
+    if (!owners.length) return 'unknown till';
+    for (const r of owners) {
+      const posOrder = await adapter.webhookPosOrder(
+        {
+          id: r.id,
+          name: r.name,
+          logo: r.logo,
+          token: r.token,
+          branchsToken: r.branchsToken,
+          systemType: r.systemType,
+        },
+        order,
+      );
+      await store.put(r.id, deviceId, [posOrder], 'event');
+    }
+    return 'applied';
+  } catch (err) {
+    // Not applied: Foodics' retry of the same event must be able to apply it.
+    await store.forget(key);
+    throw err;
+  }
+}

@@ -1,0 +1,206 @@
+// The customer's own calls (public, behind /user/receipts): a code to a phone, a short session in a cookie,
+// their saved receipts, sign out, and Delete my data after a fresh code. Codes go through server/otp under
+// the same limits as saving an invoice. Every message is the customer's, in their language (server/i18n).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  customerCodeBody,
+  customerPhoneBody,
+  customerSessionSchema,
+  customerSignInBody,
+  dataDeletedSchema,
+  errorSchema,
+  idParam,
+  receiptPageSchema,
+  receiptsQuery,
+  savedReceiptSchema,
+} from '../../src/contract';
+import { appUsers } from '../db/schema';
+import { HttpError, notFound } from '../lib/errors';
+import { en } from '../i18n/en';
+import { say } from '../i18n';
+import { otpService } from '../otp/service';
+import { maskPhone } from '../otp/phone';
+import { createSessionService, type CustomerSession } from '../customer/session';
+import { findReceipt, listReceipts } from '../customer/receipts';
+import { deleteCustomerData } from '../customer/deleteData';
+
+const message = z.object({ message: z.string() });
+const customer = { customer: true };
+
+export default async function customerRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const { db } = deps.database;
+  const otp = otpService(deps);
+  const sessions = createSessionService(deps.config);
+
+  /** The signed-in customer, or 401. A session whose app user has gone (deleted data) is over. */
+  async function signedIn(req: FastifyRequest): Promise<CustomerSession> {
+    const s = await sessions.read(req);
+    if (s && s.userId > 0) {
+      const [u] = await db.select({ phone: appUsers.phone }).from(appUsers).where(eq(appUsers.id, s.userId));
+      if (u?.phone === s.phone) return s;
+    } else if (s) return s;
+    throw new HttpError(401, en.signInRequired);
+  }
+
+  const sessionAnswer = (s: CustomerSession) => ({ phone: maskPhone(s.phone), expiresAt: s.expiresAt.toISOString() });
+
+  app.post(
+    '/customer/code',
+    {
+      config: customer,
+      schema: {
+        tags: ['customer'],
+        summary: 'Texts a 4-digit code to sign in to My receipts (the limits of saving an invoice). Public.',
+        body: customerPhoneBody,
+        response: { 200: message, 400: errorSchema, 429: errorSchema, 502: errorSchema, 503: errorSchema },
+      },
+    },
+    async (req) => {
+      await otp.send(req.body.phone, req.ip);
+      return { message: say(req.lang, 'codeSent') };
+    },
+  );
+
+  app.post(
+    '/customer/session',
+    {
+      config: customer,
+      schema: {
+        tags: ['customer'],
+        summary: 'Signs in to My receipts with the phone and its code: sets the session cookie. Public.',
+        body: customerSignInBody,
+        response: { 200: customerSessionSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const phone = otp.normalize(req.body.phone);
+      // The same answer whether or not the phone has saved anything: no account enumeration.
+      const userId = await otp.verifyAndConsume(phone, req.body.otp, req.ip, null, async (tx) => {
+        const [u] = await tx
+          .update(appUsers)
+          .set({ lastLogin: new Date() })
+          .where(eq(appUsers.phone, phone))
+          .returning({ id: appUsers.id });
+        return u?.id ?? 0;
+      });
+      return sessionAnswer(await sessions.open(reply, req, phone, userId));
+    },
+  );
+
+  app.get(
+    '/customer/session',
+    {
+      config: customer,
+      schema: {
+        tags: ['customer'],
+        summary: 'Who is signed in to My receipts (the phone masked), or 401.',
+        response: { 200: customerSessionSchema, 401: errorSchema },
+      },
+    },
+    async (req) => sessionAnswer(await signedIn(req)),
+  );
+
+  app.delete(
+    '/customer/session',
+    {
+      config: customer,
+      schema: {
+        tags: ['customer'],
+        summary: 'Signs out of My receipts: the cookie is cleared.',
+        response: { 200: message },
+      },
+    },
+    async (req, reply) => {
+      sessions.close(reply, req);
+      return { message: say(req.lang, 'signedOut') };
+    },
+  );
+
+  app.get(
+    '/customer/receipts',
+    {
+      config: customer,
+      schema: {
+        tags: ['customer'],
+        summary: "The signed-in customer's saved receipts, newest first, paged.",
+        querystring: receiptsQuery,
+        response: { 200: receiptPageSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await signedIn(req);
+      reply.header('Cache-Control', 'no-store');
+      return listReceipts(db, s, req.query.page, req.query.perPage);
+    },
+  );
+
+  app.get(
+    '/customer/receipts/:id',
+    {
+      config: customer,
+      schema: {
+        tags: ['customer'],
+        summary: "One of the signed-in customer's saved receipts in full; another customer's is not found.",
+        params: idParam,
+        response: { 200: savedReceiptSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await signedIn(req);
+      const receipt = await findReceipt(db, s, req.params.id);
+      if (!receipt) throw notFound(en.receiptNotFound);
+      reply.header('Cache-Control', 'no-store');
+      return receipt;
+    },
+  );
+
+  app.post(
+    '/customer/data/code',
+    {
+      config: customer,
+      schema: {
+        tags: ['customer'],
+        summary: "Texts a fresh code to the signed-in customer's phone, to confirm Delete my data.",
+        response: { 200: message, 401: errorSchema, 429: errorSchema, 502: errorSchema, 503: errorSchema },
+      },
+    },
+    async (req) => {
+      const s = await signedIn(req);
+      await otp.send(s.phone, req.ip);
+      return { message: say(req.lang, 'codeSent') };
+    },
+  );
+
+  app.post(
+    '/customer/data/delete',
+    {
+      config: customer,
+      schema: {
+        tags: ['customer'],
+        summary:
+          'Delete my data: with a fresh code, deletes the app user and their saved receipts, texts a confirmation and ends the session.',
+        body: customerCodeBody,
+        response: { 200: dataDeletedSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await signedIn(req);
+      const gone = await otp.verifyAndConsume(s.phone, req.body.otp, req.ip, null, (tx) =>
+        deleteCustomerData(tx, s.phone),
+      );
+      sessions.close(reply, req);
+      try {
+        await deps.sms.send(s.phone, say(req.lang, 'dataDeletedSms', { count: gone.receipts }));
+      } catch (err) {
+        // The data is gone whatever the SMS provider does; the page shows the confirmation.
+        req.log.warn(`[sms] confirmation of deleted data to ${maskPhone(s.phone)} failed: ${(err as Error).message}`);
+      }
+      return { message: say(req.lang, 'dataDeleted', { count: gone.receipts }), receipts: gone.receipts };
+    },
+  );
+}

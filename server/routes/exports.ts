@@ -1,0 +1,84 @@
+// POST /export/ticket (a one-minute download ticket, see export/tickets.ts) and the app users' CSV export.
+// The saved orders' and the funnel's exports live beside their lists (savedOrders.ts, funnel.ts).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { errorSchema, exportTicket } from '../../src/contract';
+import { appUsers } from '../db/schema';
+import { keysetRows, sendCsv } from '../export/csv';
+import { issueTicket, requireAdminOrTicket, TICKET_SECONDS } from '../export/tickets';
+import { searchWhere } from '../lib/paging';
+
+type AppUser = typeof appUsers.$inferSelect;
+
+export const APP_USERS_CSV_HEADER = [
+  'id',
+  'first name',
+  'last name',
+  'phone',
+  'birth date',
+  'gender',
+  'last login',
+  'created at',
+];
+
+export default async function exportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+
+  app.post(
+    '/export/ticket',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['exports'],
+        summary: `A download ticket for the CSV exports, valid ${TICKET_SECONDS} s: pass it as ?ticket= so a plain link can download`,
+        security: [{ bearer: [] }],
+        response: { 200: exportTicket, 401: errorSchema },
+      },
+    },
+    async (req) => ({
+      ticket: await issueTicket(app.deps.config.JWT_SECRET ?? '', req.admin!.id),
+      expiresIn: TICKET_SECONDS,
+    }),
+  );
+
+  app.get(
+    '/user/export.csv',
+    {
+      onRequest: requireAdminOrTicket(app),
+      schema: {
+        tags: ['app users'],
+        summary: 'App users as CSV (UTF-8 with BOM), streamed, optionally searched like GET /user (q)',
+        security: [{ bearer: [] }],
+        querystring: z.object({ q: z.string().max(200).optional(), ticket: z.string().max(2000).optional() }),
+        response: { 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const term = req.query.q?.trim() ?? '';
+      const where = /^\+?[\d\s]+$/.test(term)
+        ? searchWhere(term.replace(/\s+/g, ''), [appUsers.phone])
+        : searchWhere(term, [appUsers.firstName, appUsers.lastName, appUsers.phone]);
+      const rows = keysetRows<AppUser>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
+        db
+          .select()
+          .from(appUsers)
+          .where(and(where, after ? sql`${appUsers.id} > ${after.id}` : undefined))
+          .orderBy(asc(appUsers.id))
+          .limit(limit),
+      );
+      return sendCsv(reply, 'app-users.csv', APP_USERS_CSV_HEADER, rows, (u) => [
+        u.id,
+        u.firstName,
+        u.lastName,
+        u.phone,
+        u.birthDate,
+        u.gender,
+        u.lastLogin?.toISOString(),
+        u.createdAt.toISOString(),
+      ]);
+    },
+  );
+}

@@ -1,0 +1,62 @@
+// DELETE /user/{id}/lock: an admin lifts the lock that too many wrong one-time codes put on an app user's
+// phone (docs/RELIABILITY.md). The App Users screen shows the lock and offers this as a row action.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { errorSchema, idParam, messageSchema } from '../../src/contract';
+import { appUsers } from '../db/schema';
+import { conflict, notFound } from '../lib/errors';
+import { rateLimiter } from '../lib/rateLimit';
+import { forgetDailyFailures, liftLock } from '../otp/phoneLock';
+import { maskPhone } from '../otp/phone';
+import { actorOf, recordActivity } from '../audit/record';
+
+export const LOCK_LIFTED = 'The lock has been lifted';
+
+export default async function userLockRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const limiter = rateLimiter(app.deps);
+
+  app.delete(
+    '/user/:id/lock',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['app users'],
+        summary: "Lift the lock on an app user's phone after too many wrong codes (admin only)",
+        description:
+          'A phone is locked for OTP_LOCK_HOURS after OTP_PHONE_LOCK_AFTER wrong codes in a row. This lifts the lock ' +
+          "at once and starts the phone's counts of wrong codes again. 404 for an unknown app user, 409 when the phone " +
+          'is not locked.',
+        security: [{ bearer: [] }],
+        params: idParam,
+        response: {
+          200: messageSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (req) => {
+      const [user] = await db.select({ phone: appUsers.phone }).from(appUsers).where(eq(appUsers.id, req.params.id));
+      if (!user) throw notFound('App user not found');
+      const lifted = await db.transaction(async (tx) => {
+        const done = await liftLock(tx, app.deps.config, user.phone);
+        // The audit trail records it in the same transaction (docs/ARCHITECTURE.md, The audit trail).
+        if (done)
+          await recordActivity(tx, {
+            ...actorOf(req),
+            kind: 'phone.unlocked',
+            target: { type: 'appUser', id: req.params.id, label: maskPhone(user.phone) },
+          });
+        return done;
+      });
+      if (!lifted) throw conflict('This number is not locked');
+      await forgetDailyFailures(limiter, user.phone);
+      return { message: LOCK_LIFTED };
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { listQuery } from './common';
+
+/** What the audit trail records (docs/RELIABILITY.md "Audit trail"); the Activity screen filters by these. */
+export const ACTIVITY_KINDS = [
+  'admin.created',
+  'admin.removed',
+  'appUser.deleted',
+  'restaurant.created',
+  'restaurant.edited',
+  'restaurant.deleted',
+  'restaurant.synced',
+  'restaurant.pushKeyRotated',
+  'phone.unlocked',
+  'customer.dataDeleted',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** GET /admin/activity: always paged (newest first), filtered by admin and by kind. */
+export const activityQuery = listQuery.pick({ page: true, perPage: true }).extend({
+  adminId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  kind: z.enum(ACTIVITY_KINDS).optional(),
+});
+export type ActivityQuery = z.infer<typeof activityQuery>;
+
+export const activitySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  adminId: z.number().nullable(),
+  adminEmail: z.string().nullable(),
+  kind: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  targetLabel: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+});
+export type Activity = z.infer<typeof activitySchema>;

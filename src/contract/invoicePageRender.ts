@@ -1,0 +1,30 @@
+// The seam between the server and the invoice page's server render (docs/ARCHITECTURE.md, The receipt in the
+// first response). The server never imports web code: it loads the page's server bundle that `vite build` writes
+// to dist/server/invoice-render.js and speaks to it only through these types. Types only, so nothing of zod or
+// the server reaches either side.
+import type { LastOrderAnswer } from './invoice';
+
+export type InvoicePageLang = 'en' | 'ar';
+
+/** What the till answered, as the page shows it: the receipt, or the Oops! panel with the API's message. */
+export type InvoicePageLoad = { state: 'ready'; invoice: LastOrderAnswer } | { state: 'error'; message: string };
+
+/** Everything the page needs to draw its first screen; sent to the browser as JSON too, so hydration draws the same. */
+export interface InvoicePageState {
+  lang: InvoicePageLang;
+  restId: string;
+  deviceId: string;
+  load: InvoicePageLoad;
+}
+
+/** The id of the JSON script tag (type application/json: data, not code, so CSP has nothing to allow). */
+export const INVOICE_STATE_ID = 'invoice-state';
+
+/** The language the visitor chose, kept in local storage and in a cookie of this name (read by the server). */
+export const LOCALE_COOKIE = 'specter.locale';
+
+/** The module dist/server/invoice-render.js exports. */
+export interface InvoicePageRenderer {
+  /** The page's markup for inside <div id="root">, rendered by react-dom/server's renderToPipeableStream. */
+  renderInvoicePage(state: InvoicePageState): Promise<string>;
+}

@@ -1,0 +1,79 @@
+// Delete my data: what goes, a fresh code texted to the signed-in phone, then the deletion; the server's
+// confirmation (in the page's language) is shown by the page.
+import { useState, type FormEvent } from 'react';
+import { emptyOtp, OtpInput } from '../invoice/OtpInput';
+import { deleteMyData, sendDeleteCode } from './api';
+import type { ReceiptsTexts } from './i18n';
+
+interface Props {
+  t: ReceiptsTexts;
+  onDeleted(message: string): void;
+  onCancel(): void;
+  onError(err: unknown): void;
+}
+
+export function DeleteData({ t, onDeleted, onCancel, onError }: Props) {
+  const [step, setStep] = useState<'explain' | 'code'>('explain');
+  const [otp, setOtp] = useState<string[]>(emptyOtp);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (err) {
+      setOtp(emptyOtp());
+      onError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || otp.some((d) => d === '')) return;
+    void run(async () => onDeleted((await deleteMyData(otp.join(''))).message));
+  };
+
+  return (
+    <section className="card danger-zone" aria-labelledby="delete-title">
+      <h2 id="delete-title">{t.deleteData}</h2>
+      <p>{t.deleteExplain}</p>
+      {step === 'explain' ? (
+        <div className="actions">
+          <button type="button" className="ghost" onClick={onCancel}>
+            {t.cancel}
+          </button>
+          <button
+            type="button"
+            className="danger"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() =>
+              void run(async () => {
+                await sendDeleteCode();
+                setOtp(emptyOtp());
+                setStep('code');
+              })
+            }
+          >
+            {t.sendDeleteCode}
+          </button>
+        </div>
+      ) : (
+        <form onSubmit={confirm} noValidate className="step">
+          <p className="step-title">{t.codeTitle}</p>
+          <OtpInput value={otp} onChange={setOtp} label={t.digit} disabled={busy} />
+          <div className="actions">
+            <button type="button" className="ghost" onClick={onCancel}>
+              {t.cancel}
+            </button>
+            <button type="submit" className="danger" disabled={busy || otp.some((d) => d === '')} aria-busy={busy}>
+              {t.confirmDelete}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+// /activity: the back-office's audit trail, newest first, paged on the server, filtered by admin and by kind.
+import { Datagrid, FunctionField, List, ReferenceInput, SelectInput, useLocaleState, useTranslate } from 'react-admin';
+import { ACTIVITY_KINDS, type Activity } from '../../contract/activity';
+import { EmptyText } from '../../admin/lists/EmptyText';
+import { dash, localDateTime } from '../../admin/lists/format';
+
+export function ActivityList() {
+  const t = useTranslate();
+  const [locale] = useLocaleState();
+  const c = (k: string) => t(`specter.activity.columns.${k}`);
+  const kindText = (kind: string) => t(`specter.activity.kinds.${kind}`, { _: kind });
+  const filters = [
+    <ReferenceInput key="adminId" source="adminId" reference="admins" alwaysOn>
+      <SelectInput label={t('specter.activity.filters.admin')} optionText="email" />
+    </ReferenceInput>,
+    <SelectInput
+      key="kind"
+      source="kind"
+      alwaysOn
+      label={t('specter.activity.filters.kind')}
+      choices={ACTIVITY_KINDS.map((k) => ({ id: k, name: kindText(k) }))}
+    />,
+  ];
+  return (
+    <List
+      resource="activity"
+      title={t('specter.activity.title')}
+      filters={filters}
+      sort={{ field: 'at', order: 'DESC' }}
+      perPage={25}
+      empty={<EmptyText text="specter.activity.empty" />}
+      exporter={false}
+      actions={false}
+      storeKey={false}
+      disableSyncWithLocation
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyText text="specter.activity.empty" />}>
+        <FunctionField label={c('at')} sortable={false} render={(a: Activity) => localDateTime(a.at, locale)} />
+        <FunctionField label={c('admin')} sortable={false} render={(a: Activity) => dash(a.adminEmail)} />
+        <FunctionField label={c('kind')} sortable={false} render={(a: Activity) => kindText(a.kind)} />
+        <FunctionField
+          label={c('record')}
+          sortable={false}
+          render={(a: Activity) => (
+            <bdi>{[a.targetLabel, a.targetId ? `#${a.targetId}` : null].filter(Boolean).join(' ') || '-'}</bdi>
+          )}
+        />
+        <FunctionField label={c('ip')} sortable={false} render={(a: Activity) => <bdi dir="ltr">{dash(a.ip)}</bdi>} />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,4 @@
+import HistoryIcon from '@mui/icons-material/History';
+import { ActivityList } from './ActivityList';
+
+export default { list: ActivityList, icon: HistoryIcon };

@@ -1,0 +1,2 @@
+export { QrSheet } from './QrSheet';
+export { SheetLink } from './SheetLink';

@@ -1,0 +1,239 @@
+// A new admin's first hour, in Chromium against the production build: signing in from /, a signed-out
+// visitor sent to /login once, the printable QR sheet decoded and opened, the back-office at 390 px, the
+// "Skip to content" link, list state across reload and Back, and a tab title per page.
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type OpenBrowser } from '../harness/browser';
+import { startProduct, type RunningProduct } from '../harness/product';
+import { demoAdmin, signIn } from '../harness/session';
+
+let product: RunningProduct;
+let browser: OpenBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await openBrowser();
+  page = await browser.context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+function decodePng(buffer: Buffer): string | null {
+  const png = PNG.sync.read(buffer);
+  return (
+    jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)?.data ??
+    null
+  );
+}
+
+/** WCAG contrast ratio of two computed 'rgb(r, g, b)' colours. */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = (c.match(/\d+(\.\d+)?/g) ?? [])
+      .slice(0, 3)
+      .map(Number)
+      .map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+describe('signing in and the route guard', () => {
+  it('a visitor on /restaurants lands on /login with one history entry replaced, and Back leaves the app', async () => {
+    const fresh = await browser.context.newPage();
+    await fresh.goto('about:blank');
+    await fresh.goto(`${product.url}/restaurants`);
+    await fresh.getByRole('button', { name: 'Login' }).waitFor();
+    await fresh.waitForTimeout(1000);
+    expect(new URL(fresh.url()).pathname).toBe('/login');
+    // about:blank + the visited page (replaced by /login): nothing pushed on top
+    expect(await fresh.evaluate(() => history.length)).toBe(2);
+    await fresh.goBack();
+    expect(fresh.url()).toBe('about:blank');
+    await fresh.close();
+  });
+
+  it('signing in from / lands on /home at the first try and stays there', async () => {
+    const creds = demoAdmin(product);
+    await page.goto(`${product.url}/`);
+    await page.getByLabel('Email').fill(creds.email);
+    await page.getByLabel('Password').fill(creds.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('table', { name: 'Latest Orders' }).waitFor();
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).pathname).toBe('/home');
+    expect(await page.getByRole('button', { name: 'Login' }).count()).toBe(0);
+  });
+});
+
+describe('the printable QR sheet', () => {
+  it("one card per till; its QR decodes to the plain invoice link, which opens that till's receipt", async () => {
+    await page.goto(`${product.url}/restaurants`);
+    const row = page.getByRole('row').filter({ hasText: 'Najd Grill' });
+    await row.getByRole('link', { name: 'Printable QR sheet' }).click();
+    await page.waitForURL('**/restaurants/sheet/*');
+    const restId = new URL(page.url()).pathname.split('/').pop();
+    const cards = page.getByTestId('qr-card');
+    await cards.first().waitFor();
+    const { restaurants } = await page.evaluate(async () => {
+      const r = await fetch('/restaurant', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+      return r.json();
+    });
+    const najd = restaurants.find((r: { id: number }) => String(r.id) === restId);
+    const tills = najd.Branchs.flatMap((b: { name: string; Devices: { name: string; device_id: string }[] }) =>
+      b.Devices.map((d) => ({ branch: b.name, ...d })),
+    );
+    expect(await cards.count()).toBe(tills.length);
+    const card = cards.nth(1);
+    const till = tills[1];
+    await expect.poll(() => card.innerText()).toContain(till.name);
+    const text = await card.innerText();
+    expect(text).toContain('Najd Grill');
+    expect(text).toContain(till.branch);
+    expect(text).toContain('Scan with your phone camera to see and save your receipt');
+    expect(text).toContain('امسح الرمز بكاميرا هاتفك لعرض فاتورتك وحفظها');
+    expect(await card.locator('img[alt="Najd Grill"]').count()).toBe(1);
+
+    const link = decodePng(await card.getByTestId('sheet-qr').screenshot());
+    expect(link).toBe(`${product.url}/user/invoice?restId=${restId}&deviceId=${till.device_id}`);
+
+    const expected = await page.evaluate(
+      async (q) => (await fetch(`/order/foodics/web/last-order?${q}`)).json(),
+      `restaurantId=${restId}&casherId=${till.device_id}`,
+    );
+    const phone = await browser.context.newPage();
+    await phone.goto(link!);
+    await phone.getByRole('article', { name: 'Najd Grill' }).waitFor();
+    const receipt = await phone.getByRole('article', { name: 'Najd Grill' }).innerText();
+    expect(receipt).toContain(expected.order_number);
+    expect(receipt).toContain(till.branch);
+    await phone.close();
+  });
+
+  it("a branch sheet holds only that branch's tills; the spec's Print QR buttons are still there", async () => {
+    await page.goto(`${product.url}/restaurants`);
+    const row = page.getByRole('row').filter({ hasText: 'Najd Grill' });
+    await row.getByRole('button', { name: "Print QR's" }).waitFor();
+    await row.getByRole('link', { name: 'Branches' }).click();
+    const branchRow = page.getByRole('row').filter({ hasText: 'Olaya' });
+    await branchRow.getByRole('button', { name: "Print QR's" }).waitFor();
+    await branchRow.getByRole('link', { name: 'Printable QR sheet' }).click();
+    await page.getByTestId('qr-card').first().waitFor();
+    const texts = await page.getByTestId('qr-card').allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const t of texts) expect(t).toContain('Olaya');
+  });
+
+  it('an unknown path under /restaurants still reads Permission Denied', async () => {
+    await page.goto(`${product.url}/restaurants/sheets/1`);
+    await page.getByRole('heading', { name: 'Permission Denied', level: 1 }).waitFor();
+  });
+});
+
+describe('keyboard', () => {
+  it('"Skip to content" is on screen and readable when it has the focus', async () => {
+    await page.goto(`${product.url}/home`);
+    await page.getByRole('table', { name: 'Latest Orders' }).waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('button', { name: 'Skip to content' });
+    await expect.poll(async () => (await skip.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    const { color, background } = await skip.evaluate((el) => ({
+      color: getComputedStyle(el).color,
+      background: getComputedStyle(el).backgroundColor,
+    }));
+    expect(contrast(color, background)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('where you were', () => {
+  it('search, sort, page and rows per page of App Users survive a reload and Back', async () => {
+    await page.goto(`${product.url}/users`);
+    await page.locator('tbody tr').first().waitFor();
+    await page.getByRole('button', { name: 'Name' }).click();
+    await page.getByPlaceholder('Search').fill('a');
+    await page.waitForURL(/filter=/);
+    await page.getByRole('combobox', { name: /Rows per page/ }).click();
+    await page.getByRole('option', { name: '5', exact: true }).click();
+    await page.waitForURL(/perPage=5/);
+    const pageTwo = page.waitForResponse((r) => /\/user\?page=2&perPage=5/.test(r.url()));
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await page.waitForURL(/page=2/);
+    await pageTwo;
+    await page.waitForTimeout(500);
+    const before = await page.locator('tbody').innerText();
+    const address = page.url();
+    await page.reload();
+    await page.locator('tbody tr').first().waitFor();
+    expect(page.url()).toBe(address);
+    expect(await page.getByPlaceholder('Search').inputValue()).toBe('a');
+    await expect.poll(() => page.locator('tbody').innerText()).toBe(before);
+    await page.getByRole('menuitem', { name: 'Home' }).click();
+    await page.waitForURL('**/home');
+    await page.goBack();
+    await page.locator('tbody tr').first().waitFor();
+    expect(page.url()).toBe(address);
+    await expect.poll(() => page.locator('tbody').innerText()).toBe(before);
+  });
+});
+
+describe('tab titles', () => {
+  it('each page has its own tab title', async () => {
+    const titles = new Map<string, string>();
+    for (const p of ['/home', '/admins', '/admins/add', '/users', '/restaurants', '/restaurants/add']) {
+      await page.goto(`${product.url}${p}`);
+      await page.locator('#main-content').waitFor();
+      await page.waitForFunction(() => document.title.startsWith('Specter | '));
+      titles.set(p, await page.title());
+    }
+    expect(new Set(titles.values()).size).toBe(titles.size);
+    expect(titles.get('/users')).toBe('Specter | All Users');
+  });
+});
+
+describe('the back-office on a 390 px phone', () => {
+  for (const lang of ['en', 'ar'] as const) {
+    it(`no page scrolls sideways and Language and Logout are on screen (${lang})`, async () => {
+      const phone = await openBrowser({ phone: true });
+      try {
+        const p = await phone.context.newPage();
+        await p.setViewportSize({ width: 390, height: 844 });
+        await signIn(p, product);
+        await p.evaluate((l) => localStorage.setItem('specter.locale', l), lang);
+        for (const path of [
+          '/home',
+          '/users',
+          '/admins',
+          '/restaurants',
+          '/restaurants/branches/1',
+          '/restaurants/sheet/1',
+          '/admins/add',
+        ]) {
+          await p.goto(`${product.url}${path}`);
+          await p.locator('#main-content').waitFor();
+          await p.waitForLoadState('networkidle');
+          expect({ path, width: await p.evaluate(() => document.documentElement.scrollWidth) }).toEqual({
+            path,
+            width: 390,
+          });
+          for (const name of [lang === 'ar' ? 'English' : 'العربية', lang === 'ar' ? 'تسجيل الخروج' : 'Logout']) {
+            const box = await p.getByRole('button', { name }).boundingBox();
+            expect(box, `${name} on ${path}`).not.toBeNull();
+            expect(box!.x).toBeGreaterThanOrEqual(0);
+            expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+          }
+        }
+      } finally {
+        await phone.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,194 @@
+// The audit trail: every back-office change is recorded with who, what, which record, when and from which
+// address, in the change's own transaction (a refused change leaves no record), never with a secret; the
+// Activity list is newest first, paged in the database and filtered by admin and by kind.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { activity, appUsers } from '../../../server/db/schema';
+import { recordActivity } from '../../../server/audit/record';
+import { createFoodicsTestApp, type FoodicsTestApp } from '../helpers/foodicsApp';
+
+describe('the audit trail', () => {
+  let t: FoodicsTestApp;
+  let token: string;
+  let adminId: number;
+  let adminEmail: string;
+  const ADDRESS = '203.0.113.7';
+
+  beforeAll(async () => {
+    t = await createFoodicsTestApp();
+    token = await t.adminToken();
+    adminId = Number(decodeJwt(token).sub);
+    adminEmail = (await t.app.inject({ method: 'GET', url: '/admin', headers: { authorization: `Bearer ${token}` } }))
+      .json()
+      .find((a: { id: number }) => a.id === adminId).email;
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, as = token) =>
+    t.app.inject({
+      method,
+      url,
+      remoteAddress: ADDRESS,
+      headers: { authorization: `Bearer ${as}` },
+      ...(payload ? { payload } : {}),
+    });
+  const newest = async () => (await t.database.db.select().from(activity).orderBy(desc(activity.id)).limit(1))[0];
+
+  it('each kind of change is recorded with the admin, the record, the time and the address', async () => {
+    const started = Date.now();
+    const POS_TOKEN = 'pos-token-never-logged-123';
+    const created = await call('POST', '/restaurant', {
+      name: 'Audit Grill',
+      logo: 'https://example.com/a.png',
+      token: POS_TOKEN,
+      branchs_token: POS_TOKEN,
+      system_type: 'Specter',
+    });
+    expect(created.statusCode).toBe(200);
+    const rid = created.json().id;
+    expect(await newest()).toMatchObject({
+      adminId,
+      adminEmail,
+      kind: 'restaurant.created',
+      targetType: 'restaurant',
+      targetId: String(rid),
+      targetLabel: 'Audit Grill',
+      ip: ADDRESS,
+    });
+    expect((await newest()).at.getTime()).toBeGreaterThanOrEqual(started - 1000);
+
+    expect(
+      (await call('PATCH', `/restaurant/${rid}`, { name: 'Audit Grill 2', token: 'another-secret-token-456' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await newest()).toMatchObject({
+      kind: 'restaurant.edited',
+      targetId: String(rid),
+      targetLabel: 'Audit Grill 2',
+      detail: { fields: ['name', 'token'] },
+    });
+
+    expect((await call('POST', `/restaurant/${t.restaurantId}/sync`)).statusCode).toBe(200);
+    expect(await newest()).toMatchObject({
+      kind: 'restaurant.synced',
+      targetId: String(t.restaurantId),
+      detail: { ok: true },
+    });
+
+    const key = (await call('POST', `/restaurant/${rid}/push-key`)).json().push_key;
+    expect(await newest()).toMatchObject({ kind: 'restaurant.pushKeyRotated', targetId: String(rid) });
+
+    expect((await call('PATCH', `/restaurant/delete/${rid}`, { isDeleted: true })).statusCode).toBe(200);
+    expect(await newest()).toMatchObject({ kind: 'restaurant.deleted', targetId: String(rid) });
+
+    const ADMIN_PASSWORD = 'a-password-never-logged';
+    const admin = await call('POST', '/user', {
+      name: 'Audited',
+      email: 'audited@example.com',
+      password: ADMIN_PASSWORD,
+      confirmPassword: ADMIN_PASSWORD,
+      role: 'admin',
+    });
+    expect(admin.statusCode).toBe(200);
+    expect(await newest()).toMatchObject({
+      kind: 'admin.created',
+      targetId: String(admin.json().id),
+      targetLabel: 'audited@example.com',
+    });
+    expect((await call('PATCH', `/user/${admin.json().id}`, { isDeleted: true })).statusCode).toBe(200);
+    expect(await newest()).toMatchObject({
+      kind: 'admin.removed',
+      targetId: String(admin.json().id),
+      targetLabel: 'audited@example.com',
+    });
+
+    const [user] = await t.database.db
+      .insert(appUsers)
+      .values({ phone: '+966501112223' })
+      .returning({ id: appUsers.id });
+    expect((await call('DELETE', `/user/${user.id}`)).statusCode).toBe(200);
+    // The phone is masked in the trail.
+    expect(await newest()).toMatchObject({
+      kind: 'appUser.deleted',
+      targetId: String(user.id),
+      targetLabel: '••••••••••223',
+    });
+
+    // No secret anywhere in the trail: POS tokens, the password, the push key.
+    const everything = JSON.stringify(await t.database.db.select().from(activity));
+    for (const secret of [POS_TOKEN, 'another-secret-token-456', ADMIN_PASSWORD, key, '+966501112223'])
+      expect(everything).not.toContain(secret);
+  });
+
+  it("a refused change leaves no record (the record is in the change's transaction)", async () => {
+    const before = (await t.database.db.select().from(activity)).length;
+    expect((await call('PATCH', '/restaurant/999999', { name: 'x' })).statusCode).toBe(404);
+    expect((await call('PATCH', '/restaurant/delete/999999', { isDeleted: true })).statusCode).toBe(404);
+    expect((await call('DELETE', '/user/999999')).statusCode).toBe(404);
+    expect((await call('PATCH', '/user/999999', { isDeleted: true })).statusCode).toBe(404);
+    expect((await t.database.db.select().from(activity)).length).toBe(before);
+    // A record that fails to be written rolls the change back: an over-long kind cannot be stored.
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await tx.insert(appUsers).values({ phone: '+966509998887' });
+        await recordActivity(tx, {
+          admin: null,
+          kind: 'customer.dataDeleted',
+          target: { type: 'appUser', id: '\u0000' },
+        });
+      }),
+    ).rejects.toThrow();
+    expect(await t.database.db.select().from(appUsers).where(eq(appUsers.phone, '+966509998887'))).toHaveLength(0);
+  });
+
+  it("recordActivity drops detail keys that name a secret, and takes no admin for a customer's own change", async () => {
+    await recordActivity(t.database.db, {
+      admin: null,
+      kind: 'customer.dataDeleted',
+      target: { type: 'appUser', id: 5 },
+      detail: { token: 't', password: 'p', pushKey: 'k', orders: 3 },
+    });
+    expect(await newest()).toMatchObject({
+      adminId: null,
+      adminEmail: null,
+      kind: 'customer.dataDeleted',
+      detail: { orders: 3 },
+    });
+  });
+
+  it('GET /admin/activity: newest first, paged with the total in X-Total-Count, filtered by admin and by kind', async () => {
+    const other = await t.adminToken();
+    for (let i = 0; i < 3; i++) await call('PATCH', `/restaurant/${t.restaurantId}`, { name_api: `edit ${i}` }, other);
+    const otherId = Number(decodeJwt(other).sub);
+    const all = await t.database.db.select().from(activity);
+
+    const page1 = await call('GET', '/admin/activity?page=1&perPage=2');
+    expect(page1.statusCode).toBe(200);
+    expect(page1.headers['x-total-count']).toBe(String(all.length));
+    const rows = page1.json();
+    expect(rows).toHaveLength(2);
+    expect(rows[0].id).toBeGreaterThan(rows[1].id);
+    expect(rows[0]).toMatchObject({ adminId: otherId, kind: 'restaurant.edited', detail: { fields: ['name_api'] } });
+    expect(Date.parse(rows[0].at)).not.toBeNaN();
+    const page2 = (await call('GET', '/admin/activity?page=2&perPage=2')).json();
+    expect(page2[0].id).toBeLessThan(rows[1].id);
+
+    const byOther = await call('GET', `/admin/activity?adminId=${otherId}`);
+    expect(byOther.headers['x-total-count']).toBe('3');
+    expect(byOther.json().every((r: { adminId: number }) => r.adminId === otherId)).toBe(true);
+
+    const deletions = await call('GET', '/admin/activity?kind=restaurant.deleted');
+    expect(deletions.json().map((r: { kind: string }) => r.kind)).toEqual(['restaurant.deleted']);
+    const both = await call('GET', `/admin/activity?kind=restaurant.edited&adminId=${adminId}`);
+    expect(both.json().map((r: { targetLabel: string }) => r.targetLabel)).toEqual(['Audit Grill 2']);
+  });
+
+  it('GET /admin/activity refuses an unknown kind or a bad admin id with 400 {message}', async () => {
+    for (const q of ['kind=nope', 'adminId=abc', 'adminId=-1', 'page=0', 'perPage=501']) {
+      const res = await call('GET', `/admin/activity?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().message, q).toMatch(/^(kind|adminId|page|perPage): /);
+    }
+  });
+});

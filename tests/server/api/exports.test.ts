@@ -1,0 +1,101 @@
+// CSV exports: app users streamed in keyset batches (the rows of the search, once each, with a BOM so
+// Excel reads Arabic), formula-looking cells defused, and the one-minute download ticket that lets a plain
+// link download: accepted while fresh for a live admin, refused when forged, expired or for another use.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { SignJWT, decodeJwt } from 'jose';
+import { eq } from 'drizzle-orm';
+import { admins, appUsers } from '../../../server/db/schema';
+import { APP_USERS_CSV_HEADER } from '../../../server/routes/exports';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+describe('CSV exports and download tickets', () => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp({ EXPORT_BATCH_SIZE: '10' });
+    auth = { authorization: `Bearer ${await t.adminToken()}` };
+    await t.database.db.insert(appUsers).values(
+      Array.from({ length: 37 }, (_, i) => ({
+        phone: `+9665${String(10000000 + i)}`,
+        firstName: i === 0 ? 'سارة' : i === 1 ? '=HYPERLINK("http://evil")' : `User${i}`,
+        lastName: i % 3 ? 'Saleh' : null,
+      })),
+    );
+  });
+  afterAll(() => t.close());
+
+  it('GET /user/export.csv: BOM, header, all 37 users once each in id order (4 batches of 10), Arabic intact, formulas defused', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/user/export.csv', headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="app-users.csv"');
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const rows = parse(res.body, { bom: true }) as string[][];
+    expect(rows[0]).toEqual(APP_USERS_CSV_HEADER);
+    expect(rows).toHaveLength(38);
+    const ids = rows.slice(1).map((r) => Number(r[0]));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(37);
+    expect(rows[1][1]).toBe('سارة');
+    expect(rows[1][3]).toBe('+966510000000');
+    expect(rows[2][1]).toBe(`'=HYPERLINK("http://evil")`);
+  });
+
+  it('the export follows the search: q=Saleh gives the Saleh users only', async () => {
+    const rows = parse((await t.app.inject({ method: 'GET', url: '/user/export.csv?q=Saleh', headers: auth })).body, {
+      bom: true,
+    }) as string[][];
+    expect(rows.slice(1).every((r) => r[2] === 'Saleh')).toBe(true);
+    expect(rows).toHaveLength(1 + 24);
+  });
+
+  it('POST /export/ticket gives a one-minute ticket that downloads without the Authorization header', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/export/ticket', headers: auth });
+    expect(res.statusCode).toBe(200);
+    const { ticket, expiresIn } = res.json();
+    expect(expiresIn).toBe(60);
+    const claims = decodeJwt(ticket);
+    expect(claims.exp! - claims.iat!).toBe(60);
+    const download = await t.app.inject({ method: 'GET', url: `/user/export.csv?ticket=${ticket}` });
+    expect(download.statusCode).toBe(200);
+    expect((parse(download.body, { bom: true }) as string[][]).length).toBe(38);
+    // A ticket is not a bearer token: it opens no other admin call.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/user', headers: { authorization: `Bearer ${ticket}` } })).statusCode,
+    ).toBe(401);
+  });
+
+  it("a forged, expired, bearer-token-as-ticket or deleted admin's ticket is a 401 JSON {message}", async () => {
+    const bearer = auth.authorization.slice(7);
+    const key = new TextEncoder().encode(`export:${t.config.JWT_SECRET}`);
+    const adminId = decodeJwt(bearer).sub!;
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(adminId)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 120)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .setAudience('specter-export')
+      .sign(key);
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(adminId)
+      .setExpirationTime('1m')
+      .setAudience('specter-export')
+      .sign(new TextEncoder().encode('another-secret-another-secret'));
+    for (const ticket of ['abc', expired, forged, bearer]) {
+      const res = await t.app.inject({ method: 'GET', url: `/order/export.csv?ticket=${encodeURIComponent(ticket)}` });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'This download link has expired, please export again' });
+    }
+    const other = await t.adminToken();
+    const { ticket } = (
+      await t.app.inject({ method: 'POST', url: '/export/ticket', headers: { authorization: `Bearer ${other}` } })
+    ).json();
+    await t.database.db
+      .update(admins)
+      .set({ isDeleted: true })
+      .where(eq(admins.id, Number(decodeJwt(other).sub)));
+    expect((await t.app.inject({ method: 'GET', url: `/funnel/export.csv?ticket=${ticket}` })).statusCode).toBe(401);
+  });
+});

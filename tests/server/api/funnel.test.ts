@@ -1,0 +1,253 @@
+// The scan-to-save funnel on a real database: a receipt opened, a code requested and an order saved count
+// once each for the till and the day; a retry or a reload from one browser within FUNNEL_DEDUPE_SECONDS
+// counts once; a bot never; two instances on one database (and on one Redis) count one browser once; the
+// tables hold counts only. Then the dashboard, per-branch, per-till and CSV answers.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../../../server/app';
+import { funnelDaily, funnelMarks } from '../../../server/db/schema';
+import { funnelRecorder } from '../../../server/funnel/recorder';
+import { FUNNEL_CSV_HEADER } from '../../../server/routes/funnel';
+import { dayRange } from '../../../server/funnel/days';
+import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { createFoodicsTestApp, DEVICE } from '../helpers/foodicsApp';
+
+const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
+const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
+const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const GENEROUS = {
+  OTP_IP_SENDS_PER_10M: '1000',
+  OTP_IP_SENDS_PER_DAY: '1000',
+  OTP_IP_CHECKS_PER_10M: '1000',
+  OTP_RESEND_SECONDS: '0',
+  FOODICS_CACHE_MS: '0',
+  FOODICS_TIMEOUT_MS: '5000',
+};
+
+async function setUp(extra: Record<string, string> = {}) {
+  // A secret of its own: the browser marks are HMACs under it, so parallel runs on one Redis never meet.
+  const t = await createFoodicsTestApp({
+    ...GENEROUS,
+    JWT_SECRET: `funnel-${randomBytes(12).toString('hex')}`,
+    ...extra,
+  });
+  const auth = { authorization: `Bearer ${await t.adminToken()}` };
+  const DEVICE_2 = FIXTURE.devices[1].id;
+  const open = (ua: string, ip = '10.0.0.1', device = DEVICE) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${encodeURIComponent(device)}`,
+      headers: { 'user-agent': ua },
+      remoteAddress: ip,
+    });
+  const sendCode = (phone: string, ua: string, ip = '10.0.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/user',
+      payload: { phone },
+      headers: { 'user-agent': ua },
+      remoteAddress: ip,
+    });
+  const save = (phone: string, ua: string, ip = '10.0.0.1', device = DEVICE) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/order/foodics/web/add-order',
+      headers: { 'user-agent': ua },
+      remoteAddress: ip,
+      payload: { casherId: device, restaurantId: t.restaurantId, phone, otp: t.lastCode(`+966${phone.slice(1)}`) },
+    });
+  const settle = () => funnelRecorder(t.deps).settled();
+  const figures = async () => {
+    await settle();
+    return (await t.app.inject({ method: 'GET', url: '/funnel?days=30', headers: auth })).json().totals;
+  };
+  return { t, auth, open, sendCode, save, settle, figures, DEVICE_2 };
+}
+
+describe('the scan-to-save funnel (database marks)', () => {
+  let s: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    s = await setUp();
+  });
+  afterAll(() => s.t.close());
+
+  it('one view, one code, one save move the funnel by one each; retries and reloads from one browser count once', async () => {
+    expect(await s.figures()).toEqual({ views: 0, codes: 0, saves: 0 });
+    s.t.foodics.addOrder(DEVICE);
+    expect((await s.open(PHONE_UA)).statusCode).toBe(200);
+    expect((await s.open(PHONE_UA)).statusCode).toBe(200); // the page's retry, or a reload
+    expect(await s.figures()).toEqual({ views: 1, codes: 0, saves: 0 });
+    expect((await s.sendCode('0541111111', PHONE_UA)).statusCode).toBe(200);
+    expect((await s.sendCode('0541111111', PHONE_UA)).statusCode).toBe(200); // "send again"
+    expect(await s.figures()).toEqual({ views: 1, codes: 1, saves: 0 });
+    expect((await s.save('0541111111', PHONE_UA)).statusCode).toBe(200);
+    expect(await s.figures()).toEqual({ views: 1, codes: 1, saves: 1 });
+  });
+
+  it('another browser counts again; a bot counts never; a failed receipt counts nothing', async () => {
+    await s.open(ANDROID_UA, '10.0.0.2');
+    await s.open(PHONE_UA, '10.0.0.3'); // same phone model, another address: another browser
+    await s.open(BOT_UA, '10.0.0.4');
+    await s.open(BOT_UA, '10.0.0.5');
+    const missing = await s.t.app.inject({
+      method: 'GET',
+      url: `/order/foodics/web/last-order?restaurantId=${s.t.restaurantId}&casherId=nope`,
+      headers: { 'user-agent': ANDROID_UA },
+      remoteAddress: '10.0.0.6',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(await s.figures()).toEqual({ views: 3, codes: 1, saves: 1 });
+  });
+
+  it('a code is counted for the till the browser opened; without an opened receipt it is not attributed', async () => {
+    await s.open(ANDROID_UA, '10.0.0.7', s.DEVICE_2);
+    await s.sendCode('0542222222', ANDROID_UA, '10.0.0.7');
+    await s.sendCode('0543333333', ANDROID_UA, '10.0.0.99'); // never opened a receipt
+    await s.settle();
+    const rows = await s.t.database.db.select().from(funnelDaily);
+    const byTill = Object.fromEntries(
+      rows.map((r) => [r.deviceId, { views: r.views, codes: r.codes, saves: r.saves }]),
+    );
+    expect(byTill[DEVICE]).toEqual({ views: 3, codes: 1, saves: 1 });
+    expect(byTill[s.DEVICE_2]).toEqual({ views: 1, codes: 1, saves: 0 });
+    expect(rows.every((r) => r.day === dayRange('Asia/Riyadh', 1).to)).toBe(true);
+  });
+
+  it('the tables hold counts and hashed marks only: no phone, no address, no user agent', async () => {
+    const dump = JSON.stringify([
+      await s.t.database.db.select().from(funnelDaily),
+      await s.t.database.db.select().from(funnelMarks),
+    ]);
+    for (const secret of ['054', '966', '10.0.0', 'Mozilla', 'iPhone']) expect(dump, secret).not.toContain(secret);
+    expect((await s.t.database.db.select().from(funnelMarks)).length).toBeGreaterThan(0);
+  });
+
+  it('two instances on one database count one browser once', async () => {
+    const second = await buildApp({ ...s.t.deps }); // its own recorder and marks, the same database
+    await second.ready();
+    try {
+      const url = `/order/foodics/web/last-order?restaurantId=${s.t.restaurantId}&casherId=${encodeURIComponent(DEVICE)}`;
+      const headers = { 'user-agent': 'Mozilla/5.0 (two-instance test) Safari/605.1.15' };
+      await Promise.all([
+        s.t.app.inject({ method: 'GET', url, headers, remoteAddress: '10.0.1.1' }),
+        second.inject({ method: 'GET', url, headers, remoteAddress: '10.0.1.1' }),
+        second.inject({ method: 'GET', url, headers, remoteAddress: '10.0.1.1' }),
+      ]);
+      await funnelRecorder(second.deps).settled();
+      expect(await s.figures()).toEqual({ views: 5, codes: 2, saves: 1 });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('the dashboard has 30 days ending today; branches and tills carry their own figures; the CSV has one row per till and day', async () => {
+    const summary = (await s.t.app.inject({ method: 'GET', url: '/funnel', headers: s.auth })).json();
+    expect(summary.days).toHaveLength(30);
+    expect(summary.days.at(-1)).toEqual({ day: summary.to, views: 5, codes: 2, saves: 1 });
+    expect(summary.days[0].day).toBe(summary.from);
+    const branches = (
+      await s.t.app.inject({ method: 'GET', url: `/funnel/branches/${s.t.restaurantId}`, headers: s.auth })
+    ).json().branches;
+    expect(
+      branches.map((b: { name: string; views: number; codes: number; saves: number }) => [
+        b.name,
+        b.views,
+        b.codes,
+        b.saves,
+      ]),
+    ).toEqual([
+      ['Olaya', 5, 2, 1],
+      ['Al Malqa', 0, 0, 0],
+    ]);
+    const olaya = branches[0].id;
+    const tills = (await s.t.app.inject({ method: 'GET', url: `/funnel/devices/${olaya}`, headers: s.auth })).json()
+      .devices;
+    expect(
+      tills.map((d: { name: string; views: number; codes: number; saves: number }) => [
+        d.name,
+        d.views,
+        d.codes,
+        d.saves,
+      ]),
+    ).toEqual([
+      ['Cashier 1', 4, 1, 1],
+      ['Cashier 2', 1, 1, 0],
+    ]);
+    expect((await s.t.app.inject({ method: 'GET', url: '/funnel/branches/999999', headers: s.auth })).statusCode).toBe(
+      404,
+    );
+    expect((await s.t.app.inject({ method: 'GET', url: '/funnel?days=0', headers: s.auth })).statusCode).toBe(400);
+    const csv = await s.t.app.inject({ method: 'GET', url: '/funnel/export.csv?days=30', headers: s.auth });
+    expect(csv.body.charCodeAt(0)).toBe(0xfeff);
+    const rows = parse(csv.body, { bom: true }) as string[][];
+    expect(rows[0]).toEqual(FUNNEL_CSV_HEADER);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => [r[2], r[3], r[5], r[6], r[7]])
+        .sort(),
+    ).toEqual([
+      ['Olaya', 'Cashier 1', '4', '1', '1'],
+      ['Olaya', 'Cashier 2', '1', '1', '0'],
+    ]);
+  });
+
+  it('counts come from one atomic upsert: 50 browsers at once on one till make 50 views', async () => {
+    const before = (await s.figures()).views;
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => s.open(`Mozilla/5.0 crowd-${i} Safari/605.1.15`, `10.1.0.${i}`)),
+    );
+    expect((await s.figures()).views).toBe(before + 50);
+    const [{ n }] = (
+      (await s.t.database.db.execute(sql`select count(*)::int as n from funnel_daily`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows;
+    expect(n).toBe(2);
+  });
+
+  it('a code asked with its till (as the page sends it) counts for that till, even from a browser that opened nothing', async () => {
+    s.t.foodics.addOrder(s.DEVICE_2);
+    const before = (await s.figures()).codes;
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: '/user',
+      headers: { 'user-agent': ANDROID_UA },
+      remoteAddress: '10.0.9.9',
+      payload: { phone: '0544444444', restaurantId: s.t.restaurantId, casherId: s.DEVICE_2 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await s.figures()).codes).toBe(before + 1);
+    const [till] = await s.t.database.db.select().from(funnelDaily).where(eq(funnelDaily.deviceId, s.DEVICE_2));
+    expect(till.codes).toBe(2);
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('the scan-to-save funnel with Redis (several instances)', () => {
+  it('two apps on one Redis and one database count one browser once, and another browser again', async () => {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
+    const s = await setUp();
+    try {
+      const deps = { ...s.t.deps, redis };
+      const a = await buildApp(deps);
+      const b = await buildApp({ ...deps });
+      await Promise.all([a.ready(), b.ready()]);
+      s.t.foodics.addOrder(DEVICE);
+      const url = `/order/foodics/web/last-order?restaurantId=${s.t.restaurantId}&casherId=${encodeURIComponent(DEVICE)}`;
+      const hit = (app: typeof a, ua: string) =>
+        app.inject({ method: 'GET', url, headers: { 'user-agent': ua }, remoteAddress: '10.2.0.1' });
+      await Promise.all([hit(a, PHONE_UA), hit(b, PHONE_UA), hit(b, PHONE_UA), hit(a, ANDROID_UA)]);
+      await Promise.all([funnelRecorder(a.deps).settled(), funnelRecorder(b.deps).settled()]);
+      expect(await s.figures()).toEqual({ views: 2, codes: 0, saves: 0 });
+      expect(await s.t.database.db.select().from(funnelMarks)).toEqual([]); // the marks lived in Redis
+      await Promise.all([a.close(), b.close()]);
+    } finally {
+      await s.t.close();
+      redis.disconnect();
+    }
+  });
+});

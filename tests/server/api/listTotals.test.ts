@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { TOTAL_CAP } from '../../../server/db/queries/counts';
+
+// Lists at size: a search's total is counted up to TOTAL_CAP rows and then reported as a lower bound
+// (X-Total-Exact: false); the whole list's total is exact (trigger-kept); deep pages (found by their ids
+// first) hold exactly the rows an offset over the whole sorted list would.
+describe('list totals and deep pages', () => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  const USERS = 1_600;
+  beforeAll(async () => {
+    t = await createTestApp();
+    auth = { authorization: `Bearer ${await t.adminToken()}` };
+    // 1,600 users: 1,200 named Sara (more than the cap), 400 Omar; many share a creation time (ties by id).
+    await t.database.db.execute(sql`
+      insert into app_users (first_name, last_name, phone, created_at)
+      select case when i % 4 = 0 then 'Omar' else 'Sara' end, 'Al-Harbi', '+9665' || lpad(i::text, 8, '0'),
+             timestamptz '2026-01-01' + ((i / 3) || ' minutes')::interval
+      from generate_series(1, ${USERS}::int) as i`);
+  });
+  afterAll(() => t.close());
+
+  const get = (qs: string) => t.app.inject({ method: 'GET', url: `/user?${qs}`, headers: auth });
+
+  it(`a search matching more than ${TOTAL_CAP} rows reports ${TOTAL_CAP} with X-Total-Exact: false and still pages`, async () => {
+    const res = await get('q=sara&page=1&perPage=25');
+    expect(res.headers['x-total-count']).toBe(String(TOTAL_CAP));
+    expect(res.headers['x-total-exact']).toBe('false');
+    expect(res.json()).toHaveLength(25);
+    // Past the counted rows the pages go on: page 47 holds rows 1,151-1,175 of 1,200.
+    const deep = await get('q=sara&page=47&perPage=25');
+    expect(deep.json()).toHaveLength(25);
+    expect((await get('q=sara&page=49&perPage=25')).json()).toHaveLength(0);
+  });
+
+  it('a search matching fewer rows than the cap, and the whole list, report exact totals without the header', async () => {
+    const omar = await get('q=omar&page=1&perPage=25');
+    expect(omar.headers['x-total-count']).toBe('400');
+    expect(omar.headers['x-total-exact']).toBeUndefined();
+    const all = await get('page=1&perPage=25');
+    expect(all.headers['x-total-count']).toBe(String(USERS));
+    expect(all.headers['x-total-exact']).toBeUndefined();
+    const phone = await get('q=00001234&page=1&perPage=25');
+    expect(phone.headers['x-total-count']).toBe('1');
+  });
+
+  it('a term of a name and a phone part finds the user with both: the name searched in the names, the digits in the phone', async () => {
+    const res = await get('q=sara%20+96650000123&page=1&perPage=25');
+    expect(
+      res
+        .json()
+        .map((u: { phone: string }) => u.phone)
+        .sort(),
+    ).toEqual([
+      '+966500001230',
+      '+966500001231',
+      '+966500001233',
+      '+966500001234',
+      '+966500001235',
+      '+966500001237',
+      '+966500001238',
+      '+966500001239',
+    ]);
+    expect(res.headers['x-total-count']).toBe('8');
+  });
+
+  it('deep pages (past 1,000 rows) hold the rows an OFFSET over the whole sorted list gives, for several sorts and a search', async () => {
+    const cases: [string, string][] = [
+      ['sort=createdAt&order=DESC', 'order by created_at desc, id desc'],
+      ['sort=createdAt&order=ASC', 'order by created_at asc, id asc'],
+      ['sort=firstName&order=ASC', 'order by first_name asc, id asc'],
+      ['sort=id&order=DESC', 'order by id desc, id desc'],
+      [
+        'q=sara&sort=createdAt&order=DESC',
+        "where first_name ilike '%sara%' or last_name ilike '%sara%' or phone ilike '%sara%' order by created_at desc, id desc",
+      ],
+    ];
+    for (const [qs, tail] of cases) {
+      const expected = (
+        (await t.database.db.execute(sql.raw(`select id from app_users ${tail} limit 25 offset 1075`))) as unknown as {
+          rows: { id: number }[];
+        }
+      ).rows.map((r) => r.id);
+      const page = (await get(`${qs}&page=44&perPage=25`)).json().map((u: { id: number }) => u.id);
+      expect(expected, qs).toHaveLength(25);
+      expect(page, qs).toEqual(expected);
+    }
+  });
+});

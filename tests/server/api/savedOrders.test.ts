@@ -1,0 +1,174 @@
+// The Orders screen's API on a real database: an order saved through the invoice page's real flow appears
+// on GET /order under its customer's phone; newest first, paged with a total; filtered by restaurant,
+// customer and dates; GET /order/{id} carries the item lines; GET /order/export.csv streams the same rows.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { appUsers, orderItems, orders, restaurants } from '../../../server/db/schema';
+import { SAVED_ORDERS_CSV_HEADER } from '../../../server/routes/savedOrders';
+import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+
+const GENEROUS = {
+  OTP_IP_SENDS_PER_10M: '1000',
+  OTP_IP_SENDS_PER_DAY: '1000',
+  OTP_IP_CHECKS_PER_10M: '1000',
+  OTP_RESEND_SECONDS: '0',
+  FOODICS_CACHE_MS: '0',
+  FOODICS_TIMEOUT_MS: '5000',
+  EXPORT_BATCH_SIZE: '10',
+};
+
+describe('saved orders (GET /order, /order/{id}, /order/export.csv)', () => {
+  let t: FoodicsTestApp;
+  let auth: Record<string, string>;
+  let other: number;
+  let savedId: number;
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: auth });
+
+  beforeAll(async () => {
+    t = await createFoodicsTestApp(GENEROUS);
+    auth = { authorization: `Bearer ${await t.adminToken()}` };
+    const db = t.database.db;
+    // 24 older orders of a second restaurant, saved on known dates, by a named customer and an unnamed one.
+    const [r2] = await db
+      .insert(restaurants)
+      .values({
+        name: 'Nile Kitchen',
+        logo: 'https://example.com/n.png',
+        token: 't',
+        branchsToken: 't',
+        systemType: 'Specter',
+      })
+      .returning({ id: restaurants.id });
+    other = r2.id;
+    const [sara] = await db
+      .insert(appUsers)
+      .values({ phone: '+966511111111', firstName: 'Sara', lastName: 'Saleh' })
+      .returning({ id: appUsers.id });
+    const [anon] = await db.insert(appUsers).values({ phone: '+966522222333' }).returning({ id: appUsers.id });
+    await db.insert(orders).values(
+      Array.from({ length: 24 }, (_, i) => ({
+        appUserId: i % 2 ? sara.id : anon.id,
+        restaurantId: other,
+        posOrderId: `old-${i}`,
+        deviceId: 'till-x',
+        branchName: 'Zamalek',
+        orderNumber: String(7000 + i),
+        orderDate: `2026-10-${String(1 + i).padStart(2, '0')}`,
+        orderTime: '13:00',
+        paymentMethod: 'Cash',
+        subTotalPrice: '10',
+        discountAmount: '0',
+        totalPrice: String(10 + i),
+        currency: 'EGY',
+        createdAt: new Date(Date.UTC(2026, 9, 1 + i, 10)),
+      })),
+    );
+    // And one saved the way a customer saves it: the invoice page's code flow against the Foodics stand-in.
+    t.foodics.addOrder(DEVICE, { reference: 88001 });
+    expect((await t.app.inject({ method: 'POST', url: '/user', payload: { phone: '0547654321' } })).statusCode).toBe(
+      200,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/order/foodics/web/add-order',
+      payload: {
+        casherId: DEVICE,
+        restaurantId: t.restaurantId,
+        phone: '0547654321',
+        otp: t.lastCode('+966547654321'),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    savedId = res.json().id;
+  });
+  afterAll(() => t.close());
+
+  it('the order a customer saved is first (newest), found by their phone, with restaurant, branch, till, masked customer and total', async () => {
+    const all = await get('/order?page=1&perPage=5');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-total-count']).toBe('25');
+    expect(all.json()).toHaveLength(5);
+    expect(all.json()[0].id).toBe(savedId);
+    for (const q of ['0547654321', '547654321', '+966547654321', '765']) {
+      const found = (await get(`/order?page=1&perPage=25&q=${encodeURIComponent(q)}`)).json();
+      expect(
+        found.map((o: { id: number }) => o.id),
+        q,
+      ).toEqual([savedId]);
+    }
+    const [o] = (await get('/order?page=1&perPage=1&q=0547654321')).json();
+    expect(o).toMatchObject({
+      restaurant: { id: t.restaurantId, name: 'Najd Grill' },
+      branch_name: 'Olaya',
+      device: { device_id: DEVICE, name: 'Cashier 1' },
+      order_number: '88001',
+      customer: { name: '•••321' },
+      currency: 'SAR',
+      total_price: 43.7,
+      payment_method: 'Mada',
+    });
+    expect(o.customer.id).toEqual(expect.any(Number));
+  });
+
+  it('newest first across pages; search by order number; a named customer shows their name', async () => {
+    const p2 = (await get('/order?page=2&perPage=10')).json();
+    expect(p2.map((o: { order_number: string }) => o.order_number)).toEqual(
+      Array.from({ length: 10 }, (_, i) => String(7014 - i)),
+    );
+    const byNumber = (await get('/order?page=1&perPage=25&q=7003')).json();
+    expect(byNumber).toHaveLength(1);
+    expect(byNumber[0].customer.name).toBe('Sara Saleh');
+  });
+
+  it('filters by restaurant, by customer and by an inclusive date range', async () => {
+    const mine = await get(`/order?page=1&perPage=50&restaurantId=${t.restaurantId}`);
+    expect(mine.headers['x-total-count']).toBe('1');
+    const theirs = await get(`/order?page=1&perPage=50&restaurantId=${other}&from=2026-10-05&to=2026-10-09`);
+    expect(theirs.headers['x-total-count']).toBe('5');
+    expect(theirs.json().map((o: { order_date: string }) => o.order_date)).toEqual([
+      '2026-10-09',
+      '2026-10-08',
+      '2026-10-07',
+      '2026-10-06',
+      '2026-10-05',
+    ]);
+    const [sara] = (await get('/order?page=1&perPage=1&q=7001')).json();
+    const hers = await get(`/order?page=1&perPage=50&appUserId=${sara.customer.id}`);
+    expect(hers.headers['x-total-count']).toBe('12');
+    expect(hers.json().every((o: { customer: { name: string } }) => o.customer.name === 'Sara Saleh')).toBe(true);
+  });
+
+  it('GET /order/{id} carries the item lines; an unknown id is 404, a bad one 400, a bad date 400', async () => {
+    const one = await get(`/order/${savedId}`);
+    expect(one.statusCode).toBe(200);
+    const items = await t.database.db.select().from(orderItems);
+    expect(one.json().order_items).toEqual([
+      { item_name: 'Chicken Kabsa', item_quantity: 1, total_price: 32 },
+      { item_name: 'Karak Tea', item_quantity: 1, total_price: 6 },
+    ]);
+    expect(items.length).toBe(2);
+    expect((await get('/order/999999')).statusCode).toBe(404);
+    expect((await get('/order/abc')).statusCode).toBe(400);
+    const badDate = await get('/order?page=1&from=yesterday');
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().message).toMatch(/^from: /);
+  });
+
+  it('the CSV export has a BOM, a header, one row per order of the current filters, read in batches of EXPORT_BATCH_SIZE', async () => {
+    const all = await get('/order/export.csv');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(all.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
+    expect(all.body.charCodeAt(0)).toBe(0xfeff);
+    const rows = parse(all.body, { bom: true }) as string[][];
+    expect(rows[0]).toEqual(SAVED_ORDERS_CSV_HEADER);
+    expect(rows).toHaveLength(1 + 25); // 25 rows: more than two batches of 10
+    expect(rows[1][0]).toBe(String(savedId));
+    expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(25);
+    const filtered = parse((await get(`/order/export.csv?restaurantId=${other}&from=2026-10-05&to=2026-10-09`)).body, {
+      bom: true,
+    }) as string[][];
+    expect(filtered.slice(1).map((r) => r[4])).toEqual(['7008', '7007', '7006', '7005', '7004']);
+    expect(filtered[1][6]).toBe('•••333');
+  });
+});

@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ar } from '../../../server/i18n/ar';
+import { en } from '../../../server/i18n/en';
+import { keyOf, localise, pickLanguage, waitInWords } from '../../../server/i18n';
+
+// One catalogue per language; every key in both, with the same {placeholders}; and every sentence the public
+// calls can throw (read from the source of the modules behind them) has its key, so none reaches a customer
+// untranslated.
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('the server message catalogues', () => {
+  it('English and Arabic hold exactly the same keys', () => {
+    expect(Object.keys(ar).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('each Arabic message is Arabic (has Arabic letters), differs from the English and has the same {placeholders}', () => {
+    for (const key of Object.keys(en) as (keyof typeof en)[]) {
+      expect(ar[key], key).toMatch(/[\u0600-\u06FF]/);
+      expect(ar[key], key).not.toBe(en[key]);
+      expect(placeholders(ar[key]), key).toEqual(placeholders(en[key]));
+    }
+  });
+
+  // Public modules: what the invoice page, My receipts and Delete my data can reach.
+  const ROOTS = [
+    'server/routes/invoice.ts',
+    'server/routes/customer.ts',
+    'server/otp',
+    'server/pos',
+    'server/customer',
+    'server/plugins/errors.ts',
+  ];
+  const walk = (p: string): string[] =>
+    statSync(p).isDirectory() ? readdirSync(p).flatMap((f) => walk(path.join(p, f))) : p.endsWith('.ts') ? [p] : [];
+  const files = ROOTS.flatMap(walk).filter((f) => !f.includes('stand-ins'));
+  const THROWN = [
+    /(?:PosError|HttpError)\(\s*[^,()]+,\s*(['"`])((?:(?!\1).)+)\1/g,
+    /(?:badRequest|notFound|conflict|tooMany|unauthorized)\(\s*(['"`])((?:(?!\1).)+)\1/g,
+    /^(?:export )?const [A-Z][A-Z_]+ = (['"`])((?:(?!\1).)*[a-z](?:(?!\1).)*)\1;/gm,
+    /^\s+(?!summary\b|description\b)[a-zA-Z]+: (['"])((?:(?!\1).)+[ ,;](?:(?!\1).)+)\1,$/gm, // entries of message objects (CLAIM_MESSAGES...)
+  ];
+  // Sentences that are not messages: the admin's own, log lines, SQL, includes and the like.
+  const NOT_MESSAGES = /^\[|\bselect\b|insert into|^products\.|^\/|Route \$\{|must not contain a NUL|\$\{at/;
+
+  it('finds the public modules to read', () => {
+    expect(files.length).toBeGreaterThan(10);
+  });
+
+  it('every sentence the public calls can throw has its key (a ${value} in it matches a {placeholder})', () => {
+    const missing: string[] = [];
+    let found = 0;
+    for (const file of files) {
+      const src = readFileSync(file, 'utf8');
+      for (const re of THROWN) {
+        for (const m of src.matchAll(re)) {
+          const text = m[2];
+          if (NOT_MESSAGES.test(text) || !/[a-z] [a-z]/i.test(text)) continue;
+          found++;
+          const sample = text.replace(/\$\{[^}]+\}/g, 'X');
+          if (!keyOf(sample)) missing.push(`${file}: ${text}`);
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(15);
+    expect(missing).toEqual([]);
+  });
+
+  it('Accept-Language picks Arabic for ar, ar-SA and ar-EG, by weight, and English otherwise', () => {
+    expect(pickLanguage('ar')).toBe('ar');
+    expect(pickLanguage('ar-SA,ar;q=0.9,en;q=0.8')).toBe('ar');
+    expect(pickLanguage('en-US,en;q=0.9,ar;q=0.8')).toBe('en');
+    expect(pickLanguage('fr-FR, ar-EG;q=0.5')).toBe('ar');
+    expect(pickLanguage('fr-FR,de')).toBe('en');
+    expect(pickLanguage(undefined)).toBe('en');
+    expect(pickLanguage('ar;q=0, en;q=0.1')).toBe('en');
+  });
+
+  it('a limit says its wait in words, rounded up: seconds, minutes, hours, in each language', () => {
+    expect(waitInWords('en', 45)).toBe('45 seconds');
+    expect(waitInWords('en', 14 * 60 + 1)).toBe('15 minutes');
+    expect(waitInWords('en', 5 * 3600)).toBe('5 hours');
+    expect(waitInWords('ar', 14 * 60)).toMatch(/^14 دقيقة$/);
+    expect(localise(en.tooManyAttempts, 'ar', 600)).toBe(`${ar.tooManyAttempts} (حاول مرة أخرى بعد 10 دقائق)`);
+    expect(localise(en.tooManyAttempts, 'en', 600)).toBe(`${en.tooManyAttempts} (try again in 10 minutes)`);
+  });
+
+  it('a sentence with a value keeps the value in the other language; an unknown sentence passes unchanged', () => {
+    expect(localise('No point-of-sale connection for system type Square', 'ar')).toBe(
+      'لا يوجد اتصال بنظام نقاط البيع من نوع Square',
+    );
+    expect(localise('phone: Enter a valid mobile number', 'en')).toBe(en.invalidPhone);
+    expect(localise('Something nobody catalogued', 'ar')).toBe('Something nobody catalogued');
+  });
+});

@@ -1,0 +1,271 @@
+// Foodics webhooks end to end: the stand-in sends its order.created events over real HTTP to the app
+// listening on a port; a second app instance on the same database reads the same shared receipts.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { posReceipts, restaurants } from '../../../server/db/schema';
+import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { buildInstance, type Instance } from '../reliability/helpers';
+import { createTestApp } from '../helpers/app';
+import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+
+const SECRET = 'webhook-secret-0123456789';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Foodics' event for an order, shaped like the stand-in's (and Foodics') payload. */
+const eventFor = (
+  order: Record<string, unknown>,
+  reference: string | number = FIXTURE.business.reference,
+  event = 'order.created',
+) => ({
+  timestamp: 1_763_800_000,
+  event,
+  business: { name: FIXTURE.business.name, reference },
+  order,
+});
+
+/** The parts of a stand-in order a webhook payload carries here (the claim rules need status and closed_at). */
+const payloadOf = (
+  o: {
+    id: string;
+    reference: number | string;
+    status: number;
+    created_at: string;
+    closed_at: string | null;
+    updated_at: string;
+  },
+  till?: string,
+) => ({
+  id: o.id,
+  reference: o.reference,
+  status: o.status,
+  created_at: o.created_at,
+  closed_at: o.closed_at,
+  updated_at: o.updated_at,
+  ...(till ? { device_id: till } : {}),
+});
+
+describe('Foodics webhook: authentication', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('with FOODICS_WEBHOOK_SECRET unset the route answers 404', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/pos/foodics/webhook/${SECRET}`,
+      payload: eventFor({ id: 'x' }),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('Foodics webhooks feeding the receipts (10-minute cache)', () => {
+  let t: FoodicsTestApp;
+  let B: Instance;
+  let webhookUrl: string;
+  beforeAll(async () => {
+    t = await createFoodicsTestApp({
+      FOODICS_WEBHOOK_SECRET: SECRET,
+      FOODICS_CACHE_MS: '600000',
+      FOODICS_TIMEOUT_MS: '5000',
+    });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    webhookUrl = `${address}/pos/foodics/webhook/${SECRET}`;
+    B = await buildInstance(t.database, {
+      FOODICS_BASE_URL: t.foodics.url,
+      FOODICS_WEBHOOK_SECRET: SECRET,
+      FOODICS_CACHE_MS: '600000',
+    });
+  });
+  afterAll(async () => {
+    await B?.app.close();
+    await t?.close();
+  });
+  beforeEach(() => t.foodics.setWebhookUrl(null));
+
+  const receipt = (app = t.app, deviceId = DEVICE) =>
+    app.inject({
+      method: 'GET',
+      url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${deviceId}`,
+    });
+  const post = (body: unknown, secret = SECRET) =>
+    t.app.inject({ method: 'POST', url: `/pos/foodics/webhook/${secret}`, payload: body as object });
+  const restaurantRow = async () =>
+    (await t.database.db.select().from(restaurants).where(eq(restaurants.id, t.restaurantId)))[0];
+
+  it('sync stored the business reference answered by GET /whoami', async () => {
+    expect((await restaurantRow()).posBusinessRef).toBe(String(FIXTURE.business.reference));
+  });
+
+  it('a wrong secret answers 404 and changes nothing', async () => {
+    const before = (await receipt()).json().order_number;
+    const order = t.foodics.addOrder(DEVICE);
+    const res = await post(eventFor(payloadOf(order, DEVICE)), 'not-the-secret-0123456789');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+    expect((await restaurantRow()).webhookAt).toBeNull();
+    await sleep(1100);
+    // The 10-minute cache still answers the old order: nothing learnt from the refused event.
+    expect((await receipt()).json().order_number).toBe(before);
+  });
+
+  it('an order created at the stand-in reaches the receipt on both instances within 2 s, though the cache lasts 10 minutes, with no Foodics call', async () => {
+    const other = FIXTURE.devices[1].id;
+    const oldA = (await receipt(t.app, other)).json().order_number;
+    expect((await receipt(B.app, other)).json().order_number).toBe(oldA);
+    const ordersCalls = t.foodics.calls('/orders');
+    t.foodics.setWebhookUrl(webhookUrl);
+    const placed = t.foodics.addOrder(other);
+    await t.foodics.webhooksSettled();
+    expect(t.foodics.webhooks()).toContainEqual({ orderId: placed.id, status: 200 });
+    // Each instance answers from its memory for at most 1 s before reading the shared store again.
+    await sleep(1100);
+    for (const app of [t.app, B.app]) {
+      const res = await receipt(app, other);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().order_number).toBe(String(placed.reference));
+    }
+    expect(t.foodics.calls('/orders')).toBe(ordersCalls);
+    expect((await restaurantRow()).webhookAt).not.toBeNull();
+  });
+
+  it('the same event twice is one change: the second answers "already applied" and leaves the receipt as it was', async () => {
+    const order = t.foodics.addOrder(DEVICE);
+    const body = eventFor(payloadOf(order, DEVICE));
+    const first = await post(body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ message: 'Event applied' });
+    const [row1] = await t.database.db.select().from(posReceipts).where(eq(posReceipts.deviceId, DEVICE));
+    const second = await post(body);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ message: 'Event already applied' });
+    const [row2] = await t.database.db.select().from(posReceipts).where(eq(posReceipts.deviceId, DEVICE));
+    expect(row2.checkedAt.getTime()).toBe(row1.checkedAt.getTime());
+    expect((row2.orders as { posOrderId: string }[])[0].posOrderId).toBe(order.id);
+  });
+
+  it('an event of a business no restaurant has is answered 200 and ignored; the receipt does not change', async () => {
+    const before = await t.database.db.select().from(posReceipts).where(eq(posReceipts.deviceId, DEVICE));
+    const res = await post(
+      eventFor({ id: 'someone-elses-order', device_id: DEVICE, created_at: '2030-01-01 00:00:00' }, 'B-999'),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatch(/no restaurant has this business reference/i);
+    expect(await t.database.db.select().from(posReceipts).where(eq(posReceipts.deviceId, DEVICE))).toEqual(before);
+  });
+
+  it('an event for a till the restaurant does not have is answered 200 and ignored', async () => {
+    const res = await post(
+      eventFor({ id: 'order-on-unknown-till', device_id: 'unknown-till', created_at: '2030-01-01 00:00:00' }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatch(/not from a till/);
+    const rows = await t.database.db.select().from(posReceipts).where(eq(posReceipts.deviceId, 'unknown-till'));
+    expect(rows).toEqual([]);
+  });
+
+  it('an event that is not an order event is answered 200 and ignored', async () => {
+    const res = await post({ ...eventFor({ id: 'x' }), event: 'customer.created' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatch(/only order events/i);
+  });
+
+  it('routes by business.reference, also when Foodics sends it as a number or a string', async () => {
+    const order = t.foodics.addOrder(DEVICE);
+    const res = await post(eventFor(payloadOf(order, DEVICE), String(FIXTURE.business.reference)));
+    expect(res.json()).toEqual({ message: 'Event applied' });
+    await sleep(1100);
+    expect((await receipt(B.app)).json().order_number).toBe(String(order.reference));
+  });
+
+  it('a payload without the till: one GET /orders/{id} finds it, and the receipt follows', async () => {
+    const third = FIXTURE.devices[2].id;
+    const order = t.foodics.addOrder(third);
+    const res = await post(eventFor(payloadOf(order)));
+    expect(res.json()).toEqual({ message: 'Event applied' });
+    expect(t.foodics.calls(`/orders/${order.id}`)).toBe(1);
+    await sleep(1100);
+    expect((await receipt(t.app, third)).json().order_number).toBe(String(order.reference));
+  });
+
+  it("GET /restaurant/{id} gives the edit page the URL to give Foodics and the last event's time", async () => {
+    await post(eventFor({ id: 'an-order-of-another-till', device_id: 'elsewhere' }));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/restaurant/${t.restaurantId}`,
+      headers: { authorization: `Bearer ${await t.adminToken()}`, host: 'specter.example' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().webhook_url).toBe(`http://specter.example/pos/foodics/webhook/${SECRET}`);
+    expect(Date.parse(res.json().webhook_at)).toBe((await restaurantRow()).webhookAt!.getTime());
+  });
+
+  it('a body that is not a Foodics event is a 400 naming the field', async () => {
+    const res = await post({ event: 'order.created', business: { reference: 1 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/order/);
+  });
+
+  it('when the event needs a slow Foodics, the webhook is still answered (202) and the receipt follows after', async () => {
+    const order = t.foodics.addOrder(DEVICE);
+    t.foodics.setMode('slow', { delayMs: 4000 });
+    const res = await post(eventFor(payloadOf(order)));
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ message: 'Event accepted' });
+    await sleep(2500);
+    t.foodics.setMode('ok');
+    await sleep(1100);
+    expect((await receipt(B.app)).json().order_number).toBe(String(order.reference));
+  });
+});
+
+describe('Foodics webhooks and the polling period', () => {
+  let t: FoodicsTestApp;
+  beforeAll(async () => {
+    t = await createFoodicsTestApp({
+      FOODICS_WEBHOOK_SECRET: SECRET,
+      FOODICS_CACHE_MS: '200',
+      FOODICS_WEBHOOK_POLL_MS: '600000',
+      FOODICS_WEBHOOK_QUIET_MS: '60000',
+    });
+  });
+  afterAll(() => t.close());
+
+  const receipt = () =>
+    t.app.inject({
+      method: 'GET',
+      url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${DEVICE}`,
+    });
+
+  it('without webhooks a till is polled again after FOODICS_CACHE_MS; with webhooks arriving, not before FOODICS_WEBHOOK_POLL_MS; quiet webhooks bring polling back', async () => {
+    expect((await receipt()).statusCode).toBe(200);
+    let calls = t.foodics.calls('/orders');
+    await sleep(1300);
+    await receipt();
+    expect(t.foodics.calls('/orders')).toBe(calls + 1);
+
+    const order = t.foodics.addOrder(DEVICE);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/pos/foodics/webhook/${SECRET}`,
+      payload: eventFor(payloadOf(order, DEVICE)),
+    });
+    expect(res.json()).toEqual({ message: 'Event applied' });
+    calls = t.foodics.calls('/orders');
+    await sleep(1300);
+    expect((await receipt()).json().order_number).toBe(String(order.reference));
+    expect(t.foodics.calls('/orders')).toBe(calls);
+
+    // No event for longer than FOODICS_WEBHOOK_QUIET_MS: polling is the fallback again.
+    await t.database.db
+      .update(restaurants)
+      .set({ webhookAt: sql`now() - interval '2 minutes'` })
+      .where(eq(restaurants.id, t.restaurantId));
+    await sleep(1100);
+    await receipt();
+    expect(t.foodics.calls('/orders')).toBe(calls + 1);
+  });
+});

@@ -1,0 +1,60 @@
+// The demo data tells one coherent story: the Saudi restaurant reads the Saudi business at the Foodics
+// stand-in, the Egyptian one an Egyptian business (Cairo branches, receipts in Egyptian pounds).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDemoData } from '../../../server/db/seed/demo';
+import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-ins/foodics/server';
+import { FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+let foodics: FoodicsStandIn;
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  foodics = await startFoodicsStandIn();
+  t = await createTestApp({ FOODICS_BASE_URL: foodics.url, FOODICS_TIMEOUT_MS: '2000' });
+  expect(await loadDemoData(t.deps, { foodicsToken: foodics.token })).toBe(true);
+  token = await t.adminToken();
+});
+afterAll(async () => {
+  await t?.close();
+  await foodics?.close();
+});
+
+const get = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+describe('the demo data', () => {
+  it('Nile Kitchen has Egyptian branches, and its receipt is in Egyptian pounds at a Cairo branch', async () => {
+    const { restaurants } = await get('/restaurant');
+    const nile = restaurants.find((r: { name: string }) => r.name === 'Nile Kitchen');
+    const najd = restaurants.find((r: { name: string }) => r.name === 'Najd Grill');
+    expect(nile.sync_error).toBeNull();
+    expect(nile.Branchs.map((b: { name: string }) => b.name).sort()).toEqual(['Maadi', 'Zamalek']);
+    expect(najd.Branchs.map((b: { name: string }) => b.name).sort()).toEqual(['Al Malqa', 'Olaya']);
+    const device = FIXTURE_EG.devices[0].id;
+    const invoice = await get(`/order/foodics/web/last-order?restaurantId=${nile.id}&casherId=${device}`);
+    expect(invoice.currency).toBe('EGP');
+    expect(invoice.branch_name).toBe('Zamalek');
+    expect(
+      invoice.order_items
+        .map((i: { item_name: string }) => i.item_name)
+        .some((n: string) => ['Koshary', 'Molokhia with Chicken', 'Ful Medames', 'Om Ali'].includes(n)),
+    ).toBe(true);
+  });
+
+  it("Nile Kitchen's saved orders come from its Egyptian branches, in Egyptian pounds", async () => {
+    const { orders } = await get('/order/last-orders');
+    const nile = orders.filter((o: { restaurant: { name: string } }) => o.restaurant.name === 'Nile Kitchen');
+    expect(nile.length).toBeGreaterThan(0);
+    for (const o of nile) {
+      expect(['Zamalek', 'Maadi']).toContain(o.branch_name);
+      expect(o.currency).toBe('EGY');
+    }
+    for (const o of orders.filter((x: { restaurant: { name: string } }) => x.restaurant.name === 'Najd Grill'))
+      expect(['Olaya', 'Al Malqa']).toContain(o.branch_name);
+  });
+});

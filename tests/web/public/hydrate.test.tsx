@@ -1,0 +1,70 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { act } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { INVOICE_STATE_ID, type InvoicePageState } from '../../../src/contract/invoicePageRender';
+import { renderInvoicePage } from '../../../src/public/invoice-render';
+import { INVOICE } from './fixtures';
+
+// The public entry hydrates the page the server drew (src/public/invoice-render.tsx) with the state it left in
+// the JSON tag: same markup, no mismatch, no second request for the receipt, and the save flow answers.
+let asked = 0;
+const server = setupServer(
+  http.get('*/order/foodics/web/last-order', () => {
+    asked++;
+    return HttpResponse.json(INVOICE);
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  vi.resetModules();
+  asked = 0;
+});
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+async function drawAndHydrate(state: InvoicePageState) {
+  window.history.replaceState(null, '', `/user/invoice?restId=${state.restId}&deviceId=${state.deviceId}`);
+  const html = await renderInvoicePage(state);
+  document.body.innerHTML = `<div id="root">${html}</div><script type="application/json" id="${INVOICE_STATE_ID}">${JSON.stringify(state)}</script>`;
+  const errors = vi.spyOn(console, 'error');
+  await act(async () => {
+    await import('../../../src/public/main');
+  });
+  return errors;
+}
+
+describe('hydrating the server-drawn invoice page', () => {
+  it.each(['en', 'ar'] as const)(
+    '%s: the drawn receipt hydrates without a console error, asks for nothing, and Save Invoice opens the phone step',
+    async (lang) => {
+      const errors = await drawAndHydrate({
+        lang,
+        restId: '7',
+        deviceId: 'dev-1',
+        load: { state: 'ready', invoice: { ...INVOICE, saved: false } },
+      });
+      expect(errors).not.toHaveBeenCalled();
+      expect(asked).toBe(0);
+      await userEvent.click(screen.getByRole('button', { name: lang === 'en' ? 'Save Invoice' : 'حفظ الفاتورة' }));
+      expect(await screen.findByLabelText(lang === 'en' ? 'Phone' : 'رقم الجوال')).toBeInTheDocument();
+      expect(document.documentElement.dir).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    },
+  );
+
+  it('the Oops! panel the server drew hydrates as it is', async () => {
+    const errors = await drawAndHydrate({
+      lang: 'en',
+      restId: '7',
+      deviceId: 'dev-1',
+      load: { state: 'error', message: 'No recent order on this till' },
+    });
+    expect(errors).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('Oops!No recent order on this till.');
+  });
+});
