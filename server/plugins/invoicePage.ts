@@ -1,0 +1,134 @@
+// /user/invoice drawn on the server and streamed (docs/PERFORMANCE.md, The receipt in the first response): the
+// shell (head, CSS, script, a spinner) leaves at once, so the browser fetches the page's assets while the POS is
+// asked; the receipt (or the Oops! panel) follows in the same response when the POS answers, drawn by the page's
+// own React components. The server reaches them only through the built bundle dist/server/invoice-render.js and
+// the types of src/contract/invoicePageRender.ts (docs/ARCHITECTURE.md): never by importing web code.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { createGzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  INVOICE_STATE_ID,
+  LOCALE_COOKIE,
+  type InvoicePageLang,
+  type InvoicePageLoad,
+  type InvoicePageRenderer,
+  type InvoicePageState,
+} from '../../src/contract/invoicePageRender';
+
+/** The built server bundle of the page, or null when this build has none (the page then renders in the browser). */
+export async function loadInvoiceRenderer(webDist: string): Promise<InvoicePageRenderer | null> {
+  const file = path.join(webDist, 'server', 'invoice-render.js');
+  if (!existsSync(file)) return null;
+  const mod = (await import(pathToFileURL(file).href)) as Partial<InvoicePageRenderer>;
+  return typeof mod.renderInvoicePage === 'function' ? { renderInvoicePage: mod.renderInvoicePage } : null;
+}
+
+/** The language the browser will pick (src/lib/useLanguage.ts): the remembered choice, else its first language. */
+export function pageLanguage(req: FastifyRequest): InvoicePageLang {
+  const cookie = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE.replace('.', '\\.')}=(ar|en)\\b`).exec(
+    req.headers.cookie ?? '',
+  );
+  if (cookie) return cookie[1] as InvoicePageLang;
+  return /^\s*ar\b/i.test(req.headers['accept-language'] ?? '') ? 'ar' : 'en';
+}
+
+const LOADING = { en: 'Loading', ar: 'جار التحميل' } as const;
+
+// JSON inside <script>: '<' escaped so no text of the receipt can close the tag.
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The page's stylesheets (a few KB) written into the head: on a phone that saves a round trip before the
+ * first paint (CSP allows inline styles: style-src 'unsafe-inline'). A file it cannot read stays a link. */
+export function inlineStylesheets(template: string, webDist: string): string {
+  return template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, file: string) => {
+    const css = path.join(webDist, file);
+    return existsSync(css) ? `<style>${readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>` : link;
+  });
+}
+
+export function invoicePageServer(app: FastifyInstance, template: string, renderer: InvoicePageRenderer) {
+  const ROOT = '<div id="root"></div>';
+  const at = template.indexOf(ROOT);
+  if (at < 0) throw new Error('public.html has no <div id="root"></div>');
+  const before = template.slice(0, at);
+  const after = template.slice(at + ROOT.length);
+
+  /** The till's answer as the page would get it: the same call, the same messages, one retry (src/invoice/api.ts). */
+  async function askTill(
+    req: FastifyRequest,
+    lang: InvoicePageLang,
+    restId: string,
+    deviceId: string,
+  ): Promise<InvoicePageLoad> {
+    const url = `/order/foodics/web/last-order?restaurantId=${encodeURIComponent(restId)}&casherId=${encodeURIComponent(deviceId)}`;
+    const once = () =>
+      app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: req.ip,
+        headers: {
+          accept: 'application/json',
+          // The page's language, as the browser's call sends it: the server's messages come back in it.
+          'accept-language': lang,
+          // The browser's own agent (with its address above): the funnel counts this view for the browser that
+          // then asks for a code, and a bot's scan stays uncounted (funnel/recorder.ts).
+          'user-agent': String(req.headers['user-agent'] ?? ''),
+        },
+      });
+    let res = await once();
+    if (res.statusCode !== 200) {
+      await new Promise((r) => setTimeout(r, 300));
+      res = await once();
+    }
+    let body: unknown = null;
+    try {
+      body = res.json();
+    } catch {
+      body = null;
+    }
+    if (res.statusCode === 200)
+      return { state: 'ready', invoice: body as Extract<InvoicePageLoad, { state: 'ready' }>['invoice'] };
+    const message = (body as { message?: unknown } | null)?.message;
+    return { state: 'error', message: typeof message === 'string' ? message : '' };
+  }
+
+  return function serve(req: FastifyRequest, reply: FastifyReply) {
+    const query = new URLSearchParams(req.url.split('?')[1] ?? '');
+    const restId = query.get('restId') ?? '';
+    const deviceId = query.get('deviceId') ?? '';
+    const lang = pageLanguage(req);
+    const head = before.replace(/<html[^>]*>/, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`);
+    // Compressed when the browser takes gzip (the page carries the receipt twice: drawn, and as JSON for hydration);
+    // flushed after the shell so compression never holds it back.
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) ? createGzip() : null;
+    const body = gzip ?? new PassThrough();
+    // The shell goes now; the receipt when the POS answers. The spinner sits outside React's root (the CSS hides
+    // it once the root has content), so the markup React hydrates is exactly what it drew.
+    body.write(
+      `${head}<div id="boot" class="spinner" role="status" aria-label="${LOADING[lang]}"></div>${ROOT.slice(0, -6)}`,
+    );
+    gzip?.flush();
+    (async () => {
+      const state: InvoicePageState = { lang, restId, deviceId, load: await askTill(req, lang, restId, deviceId) };
+      const html = await renderer.renderInvoicePage(state);
+      body.end(
+        `${html}</div><script type="application/json" id="${INVOICE_STATE_ID}">${jsonForScript(state)}</script>${after}`,
+      );
+    })().catch((err: unknown) => {
+      // Without the server's drawing the browser draws the page itself, as before.
+      req.log.error({ err }, 'invoice page server render failed');
+      body.end(`</div>${after}`);
+    });
+    // The page carries the customer's order: never kept by a shared cache.
+    if (gzip) reply.header('Content-Encoding', 'gzip');
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('Vary', 'Accept-Encoding')
+      .header('Cache-Control', 'no-store')
+      .send(body);
+  };
+}
