@@ -29,7 +29,7 @@ async function main() {
   await database.migrate();
 
   const secret = await resolveSecret(config.JWT_SECRET, config.DATA_DIR, database);
-  const tokens = createTokenService(secret, config.JWT_TTL);
+  const tokens = createTokenService(secret, config.JWT_TTL, config.ANSWER_CACHE_MS);
   let redis: import('ioredis').Redis | undefined;
   if (config.REDIS_URL) {
     const { Redis } = await import('ioredis');

@@ -73,12 +73,14 @@ export function createFunnelRecorder(deps: Deps, marks: MarkStore = defaultMarks
 
   return {
     view(req, restaurantId, deviceId) {
-      const who = visitor(req);
-      if (!who) return;
-      const seen = `${who}:${restaurantId}:${deviceId}`;
+      // Looked up by the raw address and agent first (this memory never leaves the process): a browser seen a
+      // moment ago costs one Map lookup, not a bot check and an HMAC per request.
+      const seen = `${req.ip}|${req.headers['user-agent'] ?? ''}|${restaurantId}:${deviceId}`;
       if ((recentViews.get(seen) ?? 0) > Date.now()) return;
       if (recentViews.size >= 10_000) recentViews.clear();
       recentViews.set(seen, Date.now() + RECENT_VIEW_MS);
+      const who = visitor(req);
+      if (!who) return;
       later(req, async () => {
         await marks.put(`t:${who}`, `${restaurantId}:${deviceId}`, LAST_TILL_MS);
         await countOnce('views', who, restaurantId, deviceId);

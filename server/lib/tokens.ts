@@ -7,8 +7,18 @@ export interface TokenService {
   verify(token: string): Promise<{ adminId: number; issuedAt: number } | null>;
 }
 
-export function createTokenService(secret: string, ttl: string): TokenService {
+/** Verified tokens kept at most this many; past it the memory starts again. */
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * rememberMs: a token that verified is trusted again without re-checking its signature for this long (never past
+ * its own expiry) on this instance - the dashboard's calls come several a second from one screen, and jose's
+ * HMAC check through WebCrypto is the costliest step of an admin call that is answered from memory
+ * (docs/PERFORMANCE.md). A forged or expired token is never remembered.
+ */
+export function createTokenService(secret: string, ttl: string, rememberMs = 0): TokenService {
   const key = new TextEncoder().encode(secret);
+  const remembered = new Map<string, { claims: { adminId: number; issuedAt: number }; until: number }>();
   return {
     issue: (adminId) =>
       new SignJWT({})
@@ -19,11 +29,19 @@ export function createTokenService(secret: string, ttl: string): TokenService {
         .setAudience('specter-admin')
         .sign(key),
     async verify(token) {
+      const now = Date.now();
+      const kept = remembered.get(token);
+      if (kept && kept.until > now) return kept.claims;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'specter-admin' });
         const adminId = Number(payload.sub);
         if (!Number.isInteger(adminId) || adminId <= 0) return null;
-        return { adminId, issuedAt: payload.iat ?? 0 };
+        const claims = { adminId, issuedAt: payload.iat ?? 0 };
+        if (rememberMs > 0) {
+          if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+          remembered.set(token, { claims, until: Math.min(now + rememberMs, (payload.exp ?? 0) * 1000) });
+        }
+        return claims;
       } catch {
         return null;
       }

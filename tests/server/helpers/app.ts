@@ -27,7 +27,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await createTestDatabase();
-  const tokens = createTokenService(config.JWT_SECRET!, config.JWT_TTL);
+  const tokens = createTokenService(config.JWT_SECRET!, config.JWT_TTL, config.ANSWER_CACHE_MS);
   const deps: Deps = {
     config,
     database,
