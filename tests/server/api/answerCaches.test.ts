@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 
 // What an instance remembers for ANSWER_CACHE_MS (the hot till's encoded receipt, the dashboard, live admins)
 // is dropped by the writes made through it: a saved order shows at once on the till's page and on the
 // dashboard, a deleted restaurant's till and a removed admin's token stop answering at once.
 const GENEROUS = {
-  OTP_IP_SENDS_PER_10M: '1000',
-  OTP_IP_SENDS_PER_DAY: '1000',
-  OTP_IP_CHECKS_PER_10M: '1000',
-  OTP_SENDS_PER_15M: '100',
-  OTP_SENDS_PER_HOUR: '100',
-  OTP_SENDS_PER_DAY: '100',
-  OTP_RESEND_SECONDS: '0',
-  OTP_PHONE_FAILURES_PER_DAY: '1000',
+  ...GENEROUS_CODE_LIMITS,
   FOODICS_TIMEOUT_MS: '5000',
 };
 

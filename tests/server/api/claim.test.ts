@@ -4,19 +4,13 @@ import { appUsers, orderItems, orders, restaurants } from '../../../server/db/sc
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 
 // The receipt a customer saves is the one they saw, and only while it is theirs to claim: the order shown
 // (order_id) travels on both save calls, the code is bound to it, and only closed, recent, unsaved orders of
 // that till are shown and saved. Over real HTTP to the Foodics stand-in, and through the Specter push.
 const GENEROUS = {
-  OTP_IP_SENDS_PER_10M: '1000',
-  OTP_IP_SENDS_PER_DAY: '1000',
-  OTP_IP_CHECKS_PER_10M: '1000',
-  OTP_SENDS_PER_15M: '100',
-  OTP_SENDS_PER_HOUR: '100',
-  OTP_SENDS_PER_DAY: '100',
-  OTP_RESEND_SECONDS: '0',
-  OTP_PHONE_FAILURES_PER_DAY: '1000',
+  ...GENEROUS_CODE_LIMITS,
   FOODICS_CACHE_MS: '0',
   FOODICS_TIMEOUT_MS: '5000',
 };

@@ -8,18 +8,12 @@ import { ar } from '../../../server/i18n/ar';
 import { en } from '../../../server/i18n/en';
 import { CUSTOMER_COOKIE } from '../../../src/contract';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 
 // My receipts and Delete my data through the real app and database, with the Foodics stand-in over HTTP.
 // Each customer is a phone; their receipts are saved the way the invoice page saves them.
 const GENEROUS = {
-  OTP_IP_SENDS_PER_10M: '1000',
-  OTP_IP_SENDS_PER_DAY: '1000',
-  OTP_IP_CHECKS_PER_10M: '1000',
-  OTP_SENDS_PER_15M: '100',
-  OTP_SENDS_PER_HOUR: '100',
-  OTP_SENDS_PER_DAY: '100',
-  OTP_RESEND_SECONDS: '0',
-  OTP_PHONE_FAILURES_PER_DAY: '1000',
+  ...GENEROUS_CODE_LIMITS,
   FOODICS_CACHE_MS: '0',
   FOODICS_TIMEOUT_MS: '5000',
 };

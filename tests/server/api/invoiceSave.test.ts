@@ -3,21 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import { appUsers, orderItems, orders, otpChallenges } from '../../../server/db/schema';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 
 // The invoice page's save flow over real HTTP to the Foodics stand-in: POST /user { phone } sends a code,
 // POST /order/foodics/web/add-order saves the till's newest qualifying order with it (the calls of a client that
 // does not name the order; the order-bound calls are in claim.test.ts). Limits are raised here except
 // where a test is about them (tests/server/api/otpLimits.test.ts).
-const GENEROUS = {
-  OTP_IP_SENDS_PER_10M: '1000',
-  OTP_IP_SENDS_PER_DAY: '1000',
-  OTP_IP_CHECKS_PER_10M: '1000',
-  OTP_SENDS_PER_15M: '100',
-  OTP_SENDS_PER_HOUR: '100',
-  OTP_SENDS_PER_DAY: '100',
-  OTP_RESEND_SECONDS: '0',
-  OTP_PHONE_FAILURES_PER_DAY: '1000',
-};
+const GENEROUS = GENEROUS_CODE_LIMITS;
 
 describe('saving an invoice with a one-time code', () => {
   let t: FoodicsTestApp;

@@ -4,6 +4,7 @@ import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { restaurants } from '../../../server/db/schema';
 import { syncRestaurant } from '../../../server/pos/sync';
+import type { Deps } from '../../../server/deps';
 import { createTestApp, type TestApp } from './app';
 
 export interface FoodicsTestApp extends TestApp {
@@ -15,6 +16,22 @@ export interface FoodicsTestApp extends TestApp {
 }
 
 export const DEVICE = FIXTURE.devices[0].id;
+
+/** A Foodics restaurant on the stand-in's token, synced (branches and devices read) through these deps. */
+export async function addFoodicsRestaurant(deps: Deps, token: string, name = 'Najd Grill'): Promise<number> {
+  const [r] = await deps.database.db
+    .insert(restaurants)
+    .values({
+      name,
+      logo: `https://example.com/${name.split(' ')[0].toLowerCase()}.png`,
+      token,
+      branchsToken: token,
+      systemType: 'Foodics',
+    })
+    .returning({ id: restaurants.id });
+  await syncRestaurant(deps, r.id);
+  return r.id;
+}
 
 export async function createFoodicsTestApp(
   overrides: Record<string, string> = {},
@@ -35,22 +52,12 @@ export async function createFoodicsTestApp(
       },
     },
   );
-  const [r] = await t.database.db
-    .insert(restaurants)
-    .values({
-      name: 'Najd Grill',
-      logo: 'https://example.com/najd.png',
-      token: foodics.token,
-      branchsToken: foodics.token,
-      systemType: 'Foodics',
-    })
-    .returning({ id: restaurants.id });
-  await syncRestaurant(t.deps, r.id);
+  const restaurantId = await addFoodicsRestaurant(t.deps, foodics.token);
   const close = t.close;
   return {
     ...t,
     foodics,
-    restaurantId: r.id,
+    restaurantId,
     sms,
     lastCode: (to) =>
       [...sms]

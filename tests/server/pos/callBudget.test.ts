@@ -12,7 +12,7 @@ import { createPosAdapters } from '../../../server/pos';
 import { syncRestaurant } from '../../../server/pos/sync';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-ins/foodics/server';
-import { createFoodicsTestApp, type FoodicsTestApp } from '../helpers/foodicsApp';
+import { createFoodicsTestApp, type FoodicsTestApp, addFoodicsRestaurant } from '../helpers/foodicsApp';
 import { buildInstance, freshPostgres, type Instance } from '../reliability/helpers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -45,22 +45,12 @@ async function pairOn(
     buildInstance(db, all, r ? { redis: r, pos: createPosAdapters(testConfig(all), db, r) } : {});
   const A = await instance(first, redis[0]);
   const B = await instance(second, redis[1]);
-  const [row] = await first.db
-    .insert(restaurants)
-    .values({
-      name: 'Chain',
-      logo: 'https://example.com/chain.png',
-      token: foodics.token,
-      branchsToken: foodics.token,
-      systemType: 'Foodics',
-    })
-    .returning({ id: restaurants.id });
-  await syncRestaurant(A.deps, row.id);
+  const restaurantId = await addFoodicsRestaurant(A.deps, foodics.token, 'Chain');
   return {
     A,
     B,
     foodics,
-    restaurantId: row.id,
+    restaurantId,
     async close() {
       await A.app.close();
       await B.app.close();

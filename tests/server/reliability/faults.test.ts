@@ -11,20 +11,12 @@ import { orders, otpChallenges } from '../../../server/db/schema';
 import type { FaultMode } from '../../../server/stand-ins/foodics/server';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 import { buildInstance, e164, freshPglite, freshPostgres, randomIp, randomPhone, tcpProxy } from './helpers';
+import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 
 const TIMEOUT_MS = 500;
 // Above the POS timeout: event-loop and HTTP overhead on a busy 2-core machine.
 const MARGIN_MS = 1500;
-const GENEROUS = {
-  OTP_IP_SENDS_PER_10M: '1000',
-  OTP_IP_SENDS_PER_DAY: '1000',
-  OTP_IP_CHECKS_PER_10M: '1000',
-  OTP_SENDS_PER_15M: '100',
-  OTP_SENDS_PER_HOUR: '100',
-  OTP_SENDS_PER_DAY: '100',
-  OTP_RESEND_SECONDS: '0',
-  OTP_PHONE_FAILURES_PER_DAY: '1000',
-};
+const GENEROUS = GENEROUS_CODE_LIMITS;
 
 interface Fault {
   mode: FaultMode;

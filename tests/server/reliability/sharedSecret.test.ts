@@ -9,10 +9,10 @@ import { openDatabase, type Database } from '../../../server/db/client';
 import { resolveSecret, sharedSecret } from '../../../server/lib/secrets';
 import { createTestDatabase } from '../helpers/db';
 import { buildInstance, e164, freshPostgres, randomPhone, type Instance } from './helpers';
-import { restaurants, serverSecrets } from '../../../server/db/schema';
-import { syncRestaurant } from '../../../server/pos/sync';
+import { serverSecrets } from '../../../server/db/schema';
 import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-ins/foodics/server';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { addFoodicsRestaurant } from '../helpers/foodicsApp';
 
 describe('the generated secret', () => {
   let database: Database;
@@ -64,18 +64,7 @@ describe.skipIf(!DATABASE_URL)('two instances on one PostgreSQL database without
     };
     A = await boot(pgdb.database);
     B = await boot(second);
-    const [r] = await pgdb.database.db
-      .insert(restaurants)
-      .values({
-        name: 'Najd Grill',
-        logo: 'https://example.com/n.png',
-        token: foodics.token,
-        branchsToken: foodics.token,
-        systemType: 'Foodics',
-      })
-      .returning({ id: restaurants.id });
-    restaurantId = r.id;
-    await syncRestaurant(A.deps, r.id);
+    restaurantId = await addFoodicsRestaurant(A.deps, foodics.token);
   });
   afterAll(async () => {
     await A?.app.close();

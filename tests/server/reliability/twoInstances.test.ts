@@ -9,13 +9,13 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openDatabase, type Database } from '../../../server/db/client';
-import { admins, appUsers, orders, otpChallenges, restaurants } from '../../../server/db/schema';
+import { admins, appUsers, orders, otpChallenges } from '../../../server/db/schema';
 import { hashPassword } from '../../../server/lib/passwords';
 import { redisKey } from '../../../server/lib/rateLimit';
-import { syncRestaurant } from '../../../server/pos/sync';
 import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-ins/foodics/server';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { buildInstance, e164, freshPostgres, randomIp, randomPhone, type Instance } from './helpers';
+import { addFoodicsRestaurant } from '../helpers/foodicsApp';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
@@ -51,18 +51,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two instances on one PostgreSQL an
     };
     A = await buildInstance(pgdb.database, overrides, { redis: redisA });
     B = await buildInstance(secondPool, overrides, { redis: redisB });
-    const [r] = await pgdb.database.db
-      .insert(restaurants)
-      .values({
-        name: 'Najd Grill',
-        logo: 'https://example.com/najd.png',
-        token: foodics.token,
-        branchsToken: foodics.token,
-        systemType: 'Foodics',
-      })
-      .returning({ id: restaurants.id });
-    restaurantId = r.id;
-    await syncRestaurant(A.deps, r.id);
+    restaurantId = await addFoodicsRestaurant(A.deps, foodics.token);
   });
 
   afterAll(async () => {
