@@ -63,6 +63,28 @@ const liveChallenges = (database: Database, phone: string) =>
       and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt), gt(otpChallenges.expiresAt, sql`now()`)),
     );
 
+/** Ten wrong guesses, each at a live code (a new code asked before the first and after every third, as a
+ * customer pressing "send again" would); answers the statuses. */
+async function tenWrongCodes(local: FoodicsTestApp, phone: string): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    if (i % 3 === 0) await local.app.inject({ method: 'POST', url: '/user', payload: { phone } });
+    const code = local.lastCode(`+966${phone.slice(1)}`)!;
+    const answer = await local.app.inject({
+      method: 'POST',
+      url: '/order/foodics/web/add-order',
+      payload: {
+        casherId: DEVICE,
+        restaurantId: local.restaurantId,
+        phone,
+        otp: String((Number(code) + 1) % 10_000).padStart(4, '0'),
+      },
+    });
+    statuses.push(answer.statusCode);
+  }
+  return statuses;
+}
+
 describe('a code: its lifetime, resends and replacement', () => {
   let t: FoodicsTestApp;
   beforeAll(async () => {
@@ -291,26 +313,7 @@ describe('wrong codes, the daily limit and the phone lock', () => {
     const local = await createFoodicsTestApp({ ...OPEN, FOODICS_CACHE_MS: '0' });
     try {
       const phone = '0537000002';
-      const statuses: number[] = [];
-      for (let i = 0; i < 10; i++) {
-        if (i % 3 === 0) await local.app.inject({ method: 'POST', url: '/user', payload: { phone } });
-        const code = local.lastCode(e164(phone))!;
-        statuses.push(
-          (
-            await local.app.inject({
-              method: 'POST',
-              url: '/order/foodics/web/add-order',
-              payload: {
-                casherId: DEVICE,
-                restaurantId: local.restaurantId,
-                phone,
-                otp: String((Number(code) + 1) % 10_000).padStart(4, '0'),
-              },
-            })
-          ).statusCode,
-        );
-      }
-      expect(statuses).toEqual(Array(10).fill(400));
+      expect(await tenWrongCodes(local, phone)).toEqual(Array(10).fill(400));
       await local.app.inject({ method: 'POST', url: '/user', payload: { phone } });
       local.foodics.addOrder(DEVICE);
       const right = await local.app.inject({
@@ -422,20 +425,7 @@ describe('wrong codes, the daily limit and the phone lock', () => {
       const phone = '0537000007';
       // A returning customer: App Users lists app users, made when an order is saved with a good code.
       await local.database.db.insert(appUsers).values({ phone: e164(phone) });
-      for (let i = 0; i < 10; i++) {
-        if (i % 3 === 0) await local.app.inject({ method: 'POST', url: '/user', payload: { phone } });
-        const code = local.lastCode(e164(phone))!;
-        await local.app.inject({
-          method: 'POST',
-          url: '/order/foodics/web/add-order',
-          payload: {
-            casherId: DEVICE,
-            restaurantId: local.restaurantId,
-            phone,
-            otp: String((Number(code) + 1) % 10_000).padStart(4, '0'),
-          },
-        });
-      }
+      await tenWrongCodes(local, phone);
       const [user] = await local.database.db
         .select()
         .from(appUsers)
