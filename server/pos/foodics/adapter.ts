@@ -6,8 +6,11 @@ import { deviceOf, toPosOrder as toPosOrderWithoutVat } from './mapping';
 import { withFoodicsVat } from './taxes';
 import type { FoodicsBranch, FoodicsList, FoodicsOrder, FoodicsSettings } from './types';
 
-// Plain paging stops after 10 pages at Foodics (docs/POS.md): 500 branches is far beyond any restaurant here.
+// Plain paging stops after 10 pages at Foodics (docs/POS.md): a business with more than 500 branches is walked
+// by reference instead (sort=reference, filter[reference_after]=<the last one read>), which has no such stop.
 const MAX_PAGES = 10;
+/** A walk by reference reads at most this many pages (50,000 branches): a POS answering in circles ends. */
+const MAX_REFERENCE_PAGES = 1000;
 const SETTINGS_TTL_MS = 60 * 60 * 1000;
 const ORDER_INCLUDE = 'products.product,payments.payment_method,branch,device,charges';
 
@@ -68,27 +71,27 @@ export function createFoodicsAdapter(opts: FoodicsClientOptions): FoodicsAdapter
     },
 
     async listBranches(restaurant: PosRestaurant): Promise<PosBranch[]> {
-      const out: PosBranch[] = [];
-      for (let page = 1; page <= MAX_PAGES; page++) {
-        const body = await client.get<FoodicsList<FoodicsBranch>>(
+      const read = (query: Record<string, string | number>) =>
+        client.get<FoodicsList<FoodicsBranch>>(
           '/branches',
           restaurant.branchsToken,
-          { include: 'devices', page },
+          { include: 'devices', ...query },
           'background',
         );
-        for (const b of body.data ?? []) {
-          if (!b.id || b.deleted_at) continue;
-          out.push({
-            branchId: b.id,
-            name: b.name ?? b.name_localized ?? b.id,
-            devices: (b.devices ?? [])
-              .filter((d) => d.id)
-              .map((d) => ({ deviceId: d.id!, name: d.name ?? d.reference ?? d.id! })),
-          });
+      const out: FoodicsBranch[] = [];
+      let capped = false;
+      for (let page = 1; page <= MAX_PAGES; page++) {
+        const body = await read({ page });
+        // More pages than plain paging reaches: walk the whole list by reference instead.
+        if ((body.meta?.last_page ?? 0) > MAX_PAGES) {
+          capped = true;
+          break;
         }
+        out.push(...(body.data ?? []));
         if (!body.links?.next || (body.meta?.last_page ?? page) <= page) break;
+        if (page === MAX_PAGES) capped = true;
       }
-      return out;
+      return (capped ? await walkByReference(read) : out).flatMap(toPosBranch);
     },
 
     async recentOrders(restaurant, deviceId) {
@@ -120,4 +123,34 @@ export function createFoodicsAdapter(opts: FoodicsClientOptions): FoodicsAdapter
       }
     },
   };
+}
+
+/** Every branch, read in the order of their references, each page after the last reference of the one before. */
+async function walkByReference(
+  read: (query: Record<string, string | number>) => Promise<FoodicsList<FoodicsBranch>>,
+): Promise<FoodicsBranch[]> {
+  const out: FoodicsBranch[] = [];
+  let after: string | null = null;
+  for (let n = 0; n < MAX_REFERENCE_PAGES; n++) {
+    const body = await read({ sort: 'reference', ...(after === null ? {} : { 'filter[reference_after]': after }) });
+    const data = body.data ?? [];
+    const last = data.at(-1)?.reference;
+    out.push(...data);
+    if (!data.length || !body.links?.next || last === undefined || last === null || String(last) === after) break;
+    after = String(last);
+  }
+  return out;
+}
+
+function toPosBranch(b: FoodicsBranch): PosBranch[] {
+  if (!b.id || b.deleted_at) return [];
+  return [
+    {
+      branchId: b.id,
+      name: b.name ?? b.name_localized ?? b.id,
+      devices: (b.devices ?? [])
+        .filter((d) => d.id)
+        .map((d) => ({ deviceId: d.id!, name: d.name ?? d.reference ?? d.id! })),
+    },
+  ];
 }

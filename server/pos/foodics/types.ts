@@ -17,6 +17,7 @@ export interface FoodicsDevice extends FoodicsNamed {
 }
 
 export interface FoodicsBranch extends FoodicsNamed {
+  reference?: string | number | null;
   deleted_at?: string | null;
   devices?: FoodicsDevice[];
 }

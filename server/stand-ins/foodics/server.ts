@@ -292,11 +292,22 @@ function expandOrder(o: StandInOrder, include: Set<string>, world?: World) {
   return out;
 }
 
-function page<T>(items: T[], url: URL, origin: string) {
+/** Plain paging stops here, as at Foodics (docs/POS.md): later pages answer no rows; a walk by reference goes on. */
+const PLAIN_PAGE_LIMIT = 10;
+
+function page<T>(all: T[], url: URL, origin: string) {
+  // sort=reference (with filter[reference_after]) orders by reference and starts after the one named.
+  const byReference = url.searchParams.get('sort') === 'reference';
+  const after = url.searchParams.get('filter[reference_after]');
+  const refOf = (x: T) => String((x as { reference?: unknown }).reference ?? '');
+  const items = byReference
+    ? [...all].sort((a, b) => refOf(a).localeCompare(refOf(b))).filter((x) => after === null || refOf(x) > after)
+    : all;
   const total = items.length;
   const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
   const current = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
-  const data = items.slice((current - 1) * PER_PAGE, current * PER_PAGE);
+  const stopped = !byReference && current > PLAIN_PAGE_LIMIT;
+  const data = stopped ? [] : items.slice((current - 1) * PER_PAGE, current * PER_PAGE);
   const link = (p: number) => `${origin}${url.pathname}?page=${p}`;
   return {
     data,
@@ -304,7 +315,7 @@ function page<T>(items: T[], url: URL, origin: string) {
       first: link(1),
       last: link(lastPage),
       prev: current > 1 ? link(current - 1) : null,
-      next: current < lastPage ? link(current + 1) : null,
+      next: current < lastPage && (byReference || current < PLAIN_PAGE_LIMIT) ? link(current + 1) : null,
     },
     meta: {
       current_page: current,

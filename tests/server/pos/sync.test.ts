@@ -159,6 +159,48 @@ describe('Foodics sync through POST /restaurant/{id}/sync and the receipts after
     ]);
   });
 
+  it('a chain of 620 branches, past the 10 pages plain paging reaches, arrives whole by walking its references', async () => {
+    // References deliberately out of the ids' order: the walk follows the references.
+    const chain = Array.from({ length: 620 }, (_, i) => ({
+      id: `big-${i}`,
+      name: `Branch ${i + 1}`,
+      name_localized: `فرع ${i + 1}`,
+      reference: `R${String((i * 7) % 620).padStart(4, '0')}`,
+    }));
+    t.foodics.setCatalogue({
+      branches: chain,
+      devices: chain.map((_, i) => ({
+        id: `big-dev-${i}`,
+        name: `Till ${i + 1}`,
+        code: `T${i}`,
+        reference: `T${i}`,
+        type: 1,
+        branch: i,
+      })),
+    });
+    // The stand-in stops plain paging as Foodics does: page 11 has no rows.
+    const page11 = await fetch(`${t.foodics.url}/branches?page=11`, {
+      headers: { authorization: `Bearer ${t.foodics.token}` },
+    });
+    expect((await page11.json()).data).toEqual([]);
+    const callsBefore = t.foodics.calls('/branches');
+    const res = await sync();
+    expect(res.statusCode).toBe(200);
+    // Page 1 tells there are 13 pages; then 13 pages of 50 by reference.
+    expect(t.foodics.calls('/branches') - callsBefore).toBe(1 + 13);
+    expect(res.json().Branchs).toHaveLength(620);
+    const live = await t.database.db
+      .select()
+      .from(branches)
+      .where(and(eq(branches.restaurantId, t.restaurantId), isNull(branches.removedAt)));
+    expect(new Set(live.map((b) => b.branchId))).toEqual(new Set(chain.map((b) => b.id)));
+    const liveDevices = await t.database.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.restaurantId, t.restaurantId), isNull(devices.removedAt)));
+    expect(liveDevices).toHaveLength(620);
+  });
+
   it("the receipt's date and time are in the business's IANA zone (Asia/Riyadh, UTC+3 all year)", async () => {
     // Closed a minute ago, inside the claim window (the midnight roll-over is tested on localDateTime in foodics.test.ts).
     const closed = new Date(Date.now() - 60_000);
