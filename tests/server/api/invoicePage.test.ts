@@ -17,6 +17,7 @@ import { funnelDaily } from '../../../server/db/schema';
 import { funnelRecorder } from '../../../server/funnel/recorder';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+import { logoPreload } from '../../../server/plugins/invoicePage';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -202,6 +203,10 @@ describe('the invoice page drawn on the server', () => {
     expect(first).toContain('<style>.receipt { color: #123456; }</style>');
     expect(first).not.toContain('<link rel="stylesheet"');
     expect(first).toContain('<div id="boot" class="spinner" role="status" aria-label="Loading">');
+    // The restaurant's logo is named in the head, so the phone fetches it while the POS is still asked.
+    expect(first).toContain(
+      '<link rel="preload" as="image" href="https://example.com/najd.png" fetchpriority="high"></head>',
+    );
     expect(first).not.toContain('takeout-total');
     // The orders call was only let through once the first chunk had reached the browser.
     expect(rest.join('')).toContain('data-testid="takeout-total"');
@@ -257,6 +262,34 @@ describe('the invoice page drawn on the server', () => {
       .from(funnelDaily)
       .where(and(eq(funnelDaily.restaurantId, t.restaurantId), eq(funnelDaily.deviceId, till)));
     expect({ views: row?.views, codes: row?.codes }).toEqual({ views: 1, codes: 1 });
+  });
+
+  it('the logo preload: only for a live restaurant, only for an address the page would draw, escaped', async () => {
+    const head = async (restId: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/user/invoice?restId=${restId}&deviceId=${DEVICE}`,
+        headers: { accept: 'text/html' },
+      });
+      return res.body.slice(0, res.body.indexOf('</head>'));
+    };
+    expect(await head('999999')).not.toContain('rel="preload"');
+    expect(await head('abc')).not.toContain('rel="preload"');
+    expect(logoPreload('/demo/najd-grill.svg')).toBe(
+      '<link rel="preload" as="image" href="/demo/najd-grill.svg" fetchpriority="high">',
+    );
+    expect(logoPreload('https://cdn.example.com/a.png?w=72&h=72')).toContain(
+      'href="https://cdn.example.com/a.png?w=72&amp;h=72"',
+    );
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      '//evil.example/x.png',
+      'https://x/"><script>',
+      '',
+      null,
+    ])
+      expect(logoPreload(bad), String(bad)).toBe('');
   });
 
   it("an unknown till: a 200 page with the Oops! panel and the API's own message (never a 500)", async () => {
