@@ -185,3 +185,29 @@ export function CodeForm({
     </form>
   );
 }
+
+/** The flow's code step: Back returns to the phone, the button sends the code. */
+export function CodeStep({
+  flow,
+  className,
+  texts,
+}: {
+  flow: PhoneCode;
+  className: string;
+  texts: { codeTitle: string; digit: string; back: string; submit: string };
+}) {
+  return (
+    <CodeForm
+      className={className}
+      title={texts.codeTitle}
+      digit={texts.digit}
+      otp={flow.otp}
+      onOtp={flow.setOtp}
+      busy={flow.busy}
+      ready={flow.codeReady}
+      onSubmit={flow.submitCode}
+      back={{ label: texts.back, onClick: () => flow.setStep('phone') }}
+      submit={{ label: texts.submit, className: 'primary' }}
+    />
+  );
+}

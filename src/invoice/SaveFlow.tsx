@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ApiError, saveOrder, sendCode, type ShownOrder } from './api';
 import { Dialog } from './Dialog';
 import type { Texts } from './i18n';
-import { CodeForm, PhoneField, usePhoneCode } from './PhoneCode';
+import { CodeStep, PhoneField, usePhoneCode } from './PhoneCode';
 
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
@@ -55,20 +55,7 @@ export function SaveFlow({ order, t }: { order: ShownOrder; t: Texts }) {
           </div>
         </form>
       )}
-      {flow.step === 'code' && (
-        <CodeForm
-          className="step"
-          title={t.codeTitle}
-          digit={t.digit}
-          otp={flow.otp}
-          onOtp={flow.setOtp}
-          busy={flow.busy}
-          ready={flow.codeReady}
-          onSubmit={flow.submitCode}
-          back={{ label: t.back, onClick: () => flow.setStep('phone') }}
-          submit={{ label: t.send, className: 'primary' }}
-        />
-      )}
+      {flow.step === 'code' && <CodeStep flow={flow} className="step" texts={{ ...t, submit: t.send }} />}
       {outcome?.kind === 'success' && (
         <Dialog
           tone="success"

@@ -1,7 +1,7 @@
 // My receipts' sign-in: the phone, then the 4-digit code texted to it (the invoice page's phone and code step,
 // src/invoice/PhoneCode.tsx, with this page's texts; all four digits before Sign in).
 import type { CustomerSession } from '../contract/customer';
-import { CodeForm, PhoneField, usePhoneCode } from '../invoice/PhoneCode';
+import { CodeStep, PhoneField, usePhoneCode } from '../invoice/PhoneCode';
 import { sendSignInCode, signIn } from './api';
 import type { ReceiptsTexts } from './i18n';
 
@@ -21,20 +21,7 @@ export function SignIn({ t, onSignedIn, onError }: Props) {
   });
 
   if (flow.step === 'code') {
-    return (
-      <CodeForm
-        className="step card"
-        title={t.codeTitle}
-        digit={t.digit}
-        otp={flow.otp}
-        onOtp={flow.setOtp}
-        busy={flow.busy}
-        ready={flow.codeReady}
-        onSubmit={flow.submitCode}
-        back={{ label: t.back, onClick: () => flow.setStep('phone') }}
-        submit={{ label: t.signIn, className: 'primary' }}
-      />
-    );
+    return <CodeStep flow={flow} className="step card" texts={{ ...t, submit: t.signIn }} />;
   }
   return (
     <form onSubmit={flow.submitPhone} noValidate className="step card">
