@@ -1,121 +1,61 @@
 // Save Invoice -> phone step -> code step (docs/PRODUCT.md, States). Success resets everything and shows the
 // Success dialog; a failed save returns to the receipt with empty boxes and shows the !Oops dialog.
 // Both calls name the order shown, so the code saves that order even when a newer one closed meanwhile.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ApiError, saveOrder, sendCode, type ShownOrder } from './api';
 import { Dialog } from './Dialog';
 import type { Texts } from './i18n';
-import { emptyOtp, OtpInput } from './OtpInput';
+import { CodeStep, PhoneField, usePhoneCode } from './PhoneCode';
 
-type Step = 'receipt' | 'phone' | 'code';
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
 export function SaveFlow({ order, t }: { order: ShownOrder; t: Texts }) {
-  const [step, setStep] = useState<Step>('receipt');
-  const [phone, setPhone] = useState('');
-  const [phoneTouched, setPhoneTouched] = useState(false);
-  const [otp, setOtp] = useState<string[]>(emptyOtp);
-  const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-
   const failMessage = (err: unknown) => (err instanceof ApiError && err.message ? err.message : t.failText);
 
-  const submitPhone = async (e: FormEvent) => {
-    e.preventDefault();
-    setPhoneTouched(true);
-    if (!phone.trim() || busy) return;
-    setBusy(true);
-    try {
-      await sendCode(phone.trim(), order);
-      setOtp(emptyOtp());
-      setStep('code');
-    } catch (err) {
-      setOutcome({ kind: 'error', message: failMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submitCode = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || otp.every((d) => d === '')) return;
-    setBusy(true);
-    try {
-      await saveOrder({ ...order, phone: phone.trim(), otp: otp.join('') });
-      setPhone('');
-      setPhoneTouched(false);
-      setOtp(emptyOtp());
-      setStep('receipt');
+  const flow = usePhoneCode({
+    start: 'idle', // the receipt, with Save Invoice
+    allDigits: false,
+    send: (phone) => sendCode(phone, order),
+    verify: async (phone, otp) => {
+      await saveOrder({ ...order, phone, otp });
+      flow.reset();
       setOutcome({ kind: 'success' });
-    } catch (err) {
-      setOtp(emptyOtp());
-      setStep('receipt');
+    },
+    onError: (err, step) => {
+      if (step === 'code') flow.setStep('idle');
       setOutcome({ kind: 'error', message: failMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const phoneError = phoneTouched && !phone.trim() ? t.phoneRequired : '';
+    },
+  });
 
   return (
     <section className="save">
-      {step === 'receipt' && (
-        <button type="button" className="primary wide" onClick={() => setStep('phone')}>
+      {flow.step === 'idle' && (
+        <button type="button" className="primary wide" onClick={() => flow.setStep('phone')}>
           {t.saveInvoice}
         </button>
       )}
-      {step === 'phone' && (
-        <form onSubmit={submitPhone} noValidate className="step">
-          <label htmlFor="phone">{t.phone}</label>
-          <input
+      {flow.step === 'phone' && (
+        <form onSubmit={flow.submitPhone} noValidate className="step">
+          <PhoneField
+            flow={flow}
             id="phone"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            dir="ltr"
-            placeholder="05X XXX XXXX"
-            value={phone}
+            label={t.phone}
+            requiredText={t.phoneRequired}
+            hint={t.phoneHint}
             autoFocus
-            aria-invalid={!!phoneError}
-            aria-describedby={phoneError ? 'phone-error' : 'phone-hint'}
-            onChange={(e) => setPhone(e.target.value)}
-            onBlur={() => setPhoneTouched(true)}
           />
-          {phoneError ? (
-            <p id="phone-error" className="field-error" role="alert">
-              {phoneError}
-            </p>
-          ) : (
-            <p id="phone-hint" className="muted small">
-              {t.phoneHint}
-            </p>
-          )}
           <div className="actions">
-            <button type="button" className="ghost" onClick={() => setStep('receipt')}>
+            <button type="button" className="ghost" onClick={() => flow.setStep('idle')}>
               {t.back}
             </button>
-            <button type="submit" className="primary" disabled={!phone.trim() || busy} aria-busy={busy}>
+            <button type="submit" className="primary" disabled={!flow.phone.trim() || flow.busy} aria-busy={flow.busy}>
               {t.save}
             </button>
           </div>
         </form>
       )}
-      {step === 'code' && (
-        <form onSubmit={submitCode} noValidate className="step">
-          <p className="step-title">{t.codeTitle}</p>
-          <OtpInput value={otp} onChange={setOtp} label={t.digit} disabled={busy} />
-          <div className="actions">
-            <button type="button" className="ghost" onClick={() => setStep('phone')}>
-              {t.back}
-            </button>
-            <button type="submit" className="primary" disabled={busy || otp.every((d) => d === '')} aria-busy={busy}>
-              {t.send}
-            </button>
-          </div>
-        </form>
-      )}
+      {flow.step === 'code' && <CodeStep flow={flow} className="step" texts={{ ...t, submit: t.send }} />}
       {outcome?.kind === 'success' && (
         <Dialog
           tone="success"

@@ -1,4 +1,8 @@
-// Texts of the invoice page. English is docs/PRODUCT.md's, letter for letter; Arabic beside it.
+// The public entry's catalogue, one per language: the invoice page's texts (English is docs/PRODUCT.md's, letter
+// for letter; Arabic beside it) and the Privacy page's headings. Plain objects, no i18n library: the invoice
+// page's JavaScript budget (docs/DECISIONS.md) has no room for one. My receipts adds its own on top of these
+// (src/receipts/i18n.ts, in its own chunk); the Privacy page's body text lives in src/privacy/content.*.ts, the
+// Arabic one loaded only when asked for.
 export const TEXTS = {
   en: {
     loading: 'Loading',
@@ -38,6 +42,12 @@ export const TEXTS = {
     vat: 'VAT',
     vatNumber: 'VAT number',
     eInvoiceQr: 'E-invoice QR code',
+    // The Privacy page (/Privacy)
+    terms: 'Terms and Conditions',
+    privacyPolicy: 'Privacy Policy',
+    contact: 'Contact',
+    contactEmail: 'E-mail',
+    contactPhone: 'Phone',
   },
   ar: {
     loading: 'جار التحميل',
@@ -77,6 +87,11 @@ export const TEXTS = {
     vat: 'ضريبة القيمة المضافة',
     vatNumber: 'الرقم الضريبي',
     eInvoiceQr: 'رمز الفاتورة الإلكترونية',
+    terms: 'الشروط والأحكام',
+    privacyPolicy: 'سياسة الخصوصية',
+    contact: 'التواصل',
+    contactEmail: 'البريد الإلكتروني',
+    contactPhone: 'الهاتف',
   },
 } as const;
 

@@ -3,29 +3,9 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useLanguage } from '../lib/useLanguage';
 import { usePublicConfig } from '../lib/usePublicConfig';
+import { TEXTS } from '../invoice/i18n';
 import { privacyEn, termsEn, type Section } from './content.en';
 import './privacy.css';
-
-const HEAD = {
-  en: {
-    terms: 'Terms and Conditions',
-    privacy: 'Privacy Policy',
-    contact: 'Contact',
-    email: 'E-mail',
-    phone: 'Phone',
-    switchTo: 'العربية',
-    loading: 'Loading',
-  },
-  ar: {
-    terms: 'الشروط والأحكام',
-    privacy: 'سياسة الخصوصية',
-    contact: 'التواصل',
-    email: 'البريد الإلكتروني',
-    phone: 'الهاتف',
-    switchTo: 'English',
-    loading: 'جار التحميل',
-  },
-};
 
 function Sections({ sections, prefix }: { sections: Section[]; prefix: string }) {
   return (
@@ -45,7 +25,7 @@ function Sections({ sections, prefix }: { sections: Section[]; prefix: string })
 export function PrivacyPage() {
   const [lang, toggleLang] = useLanguage();
   const contact = usePublicConfig();
-  const h = HEAD[lang];
+  const h = TEXTS[lang];
   // The Arabic text is fetched only when asked for: English readers do not download it.
   const [ar, setAr] = useState<{ terms: Section[]; privacy: Section[] } | null>(null);
   useEffect(() => {
@@ -78,14 +58,14 @@ export function PrivacyPage() {
           …
         </p>
       )}
-      <h2>{h.privacy}</h2>
+      <h2>{h.privacyPolicy}</h2>
       {content && <Sections sections={content.privacy} prefix="privacy" />}
       <footer className="contact" aria-label={h.contact}>
         <p>
-          {h.email}: <a href={`mailto:${contact.contactEmail}`}>{contact.contactEmail}</a>
+          {h.contactEmail}: <a href={`mailto:${contact.contactEmail}`}>{contact.contactEmail}</a>
         </p>
         <p>
-          {h.phone}:{' '}
+          {h.contactPhone}:{' '}
           <a href={`tel:${contact.contactPhone.replace(/\s/g, '')}`} dir="ltr">
             {contact.contactPhone}
           </a>

@@ -1,7 +1,8 @@
 // Delete my data: what goes, a fresh code texted to the signed-in phone, then the deletion; the server's
 // confirmation (in the page's language) is shown by the page.
 import { useState, type FormEvent } from 'react';
-import { emptyOtp, OtpInput } from '../invoice/OtpInput';
+import { emptyOtp } from '../invoice/OtpInput';
+import { CodeForm } from '../invoice/PhoneCode';
 import { deleteMyData, sendDeleteCode } from './api';
 import type { ReceiptsTexts } from './i18n';
 
@@ -61,18 +62,18 @@ export function DeleteData({ t, onDeleted, onCancel, onError }: Props) {
           </button>
         </div>
       ) : (
-        <form onSubmit={confirm} noValidate className="step">
-          <p className="step-title">{t.codeTitle}</p>
-          <OtpInput value={otp} onChange={setOtp} label={t.digit} disabled={busy} />
-          <div className="actions">
-            <button type="button" className="ghost" onClick={onCancel}>
-              {t.cancel}
-            </button>
-            <button type="submit" className="danger" disabled={busy || otp.some((d) => d === '')} aria-busy={busy}>
-              {t.confirmDelete}
-            </button>
-          </div>
-        </form>
+        <CodeForm
+          className="step"
+          title={t.codeTitle}
+          digit={t.digit}
+          otp={otp}
+          onOtp={setOtp}
+          busy={busy}
+          ready={otp.every((d) => d !== '')}
+          onSubmit={confirm}
+          back={{ label: t.cancel, onClick: onCancel }}
+          submit={{ label: t.confirmDelete, className: 'danger' }}
+        />
       )}
     </section>
   );

@@ -92,7 +92,6 @@ const specterAr: typeof specterEn = {
     title: 'سجل النشاط',
     empty: 'لم تُسجّل أي تغييرات بعد',
     filters: { admin: 'المشرف', kind: 'النوع' },
-    columns: { at: 'الوقت', admin: 'المشرف', kind: 'التغيير', record: 'السجل', ip: 'العنوان' },
     kinds: {
       'admin.created': 'إضافة مشرف',
       'admin.removed': 'حذف مشرف',
@@ -160,18 +159,6 @@ const specterAr: typeof specterEn = {
     from: 'من',
     to: 'إلى',
     userOrders: 'الطلبات',
-    columns: {
-      no: '#',
-      restaurant: 'المطعم',
-      branch: 'الفرع',
-      device: 'الجهاز',
-      orderNumber: 'رقم الطلب',
-      checkNumber: 'رقم الشيك',
-      customer: 'العميل',
-      dateTime: 'التاريخ والوقت',
-      paymentMethod: 'طريقة الدفع',
-      total: 'الإجمالي',
-    },
     items: { name: 'الصنف', quantity: 'الكمية', total: 'الإجمالي', none: 'لا توجد أصناف' },
   },
   funnel: {
@@ -223,6 +210,21 @@ const resourcesAr: typeof resourcesEn = {
   },
   branches: { fields: { no: '#', name: 'الاسم', actions: 'الإجراءات' } },
   devices: { fields: { no: '#', name: 'الاسم' } },
+  orders: {
+    fields: {
+      no: '#',
+      restaurant: 'المطعم',
+      branch: 'الفرع',
+      device: 'الجهاز',
+      orderNumber: 'رقم الطلب',
+      checkNumber: 'رقم الشيك',
+      customer: 'العميل',
+      createdAt: 'التاريخ والوقت',
+      paymentMethod: 'طريقة الدفع',
+      totalPrice: 'الإجمالي',
+    },
+  },
+  activity: { fields: { at: 'الوقت', admin: 'المشرف', kind: 'التغيير', record: 'السجل', ip: 'العنوان' } },
 };
 
 export const ar: TranslationMessages = {

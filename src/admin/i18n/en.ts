@@ -90,7 +90,6 @@ export const specterEn = {
     title: 'Activity',
     empty: 'No changes recorded yet',
     filters: { admin: 'Admin', kind: 'Kind' },
-    columns: { at: 'When', admin: 'Admin', kind: 'What', record: 'Record', ip: 'Address' },
     kinds: {
       'admin.created': 'Admin created',
       'admin.removed': 'Admin removed',
@@ -159,18 +158,6 @@ export const specterEn = {
     from: 'From',
     to: 'To',
     userOrders: 'Orders',
-    columns: {
-      no: '#',
-      restaurant: 'Restaurant',
-      branch: 'Branch',
-      device: 'Device',
-      orderNumber: 'Order Number',
-      checkNumber: 'Check Number',
-      customer: 'Customer',
-      dateTime: 'Date and Time',
-      paymentMethod: 'Payment Method',
-      total: 'Total',
-    },
     items: { name: 'Item', quantity: 'Quantity', total: 'Total', none: 'No item lines' },
   },
   funnel: {
@@ -217,6 +204,21 @@ export const resourcesEn = {
   },
   branches: { fields: { no: '#', name: 'Name', actions: 'Actions' } },
   devices: { fields: { no: '#', name: 'Name' } },
+  orders: {
+    fields: {
+      no: '#',
+      restaurant: 'Restaurant',
+      branch: 'Branch',
+      device: 'Device',
+      orderNumber: 'Order Number',
+      checkNumber: 'Check Number',
+      customer: 'Customer',
+      createdAt: 'Date and Time',
+      paymentMethod: 'Payment Method',
+      totalPrice: 'Total',
+    },
+  },
+  activity: { fields: { at: 'When', admin: 'Admin', kind: 'What', record: 'Record', ip: 'Address' } },
 };
 
 export const en: TranslationMessages = {

@@ -3,6 +3,8 @@
 // no row click, no export; optionally a search box and 'Add New' to the spec's add path.
 // Top-level lists keep sort, page, rows per page and search in the address (and react-admin's store), so they
 // survive a reload and Back; lists nested under a parent (`filter`) keep none of it.
+// The screens added beside the spec's (Orders, Activity) use the same list with a few options: their own
+// filters, a row that expands, the filters kept on screen when nothing was recorded yet, no "#" column.
 import type { ReactElement, ReactNode } from 'react';
 import { Datagrid, FunctionField, List, SearchInput, useTranslate, type SortPayload } from 'react-admin';
 import { AddNewActions } from './AddNewActions';
@@ -15,20 +17,27 @@ export function SpecterList({
   empty,
   rowNumberLabel,
   search = false,
+  filters = [],
   add,
   actions,
   sort,
   perPage,
   filter,
+  remember = !filter,
+  emptyPage = true,
+  expand,
   children,
 }: {
   resource?: string;
   title: string;
   /** The translation key of the empty text. */
   empty: string;
-  /** The "#" column's label. */
-  rowNumberLabel: string;
-  search?: boolean;
+  /** The "#" column's label; false: no "#" column (the audit trail numbers nothing). */
+  rowNumberLabel: string | false;
+  /** A search box first; a string is its placeholder's translation key (else specter.common.search). */
+  search?: boolean | string;
+  /** The list's own filters, after the search box. */
+  filters?: ReactElement[];
   /** 'Add New': where it goes and its label's translation key. */
   add?: { to: string; label: string };
   /** The list's own toolbar (e.g. an export button), instead of Add New. */
@@ -37,22 +46,38 @@ export function SpecterList({
   perPage?: number;
   /** A list nested under a parent record (branches of a restaurant, tills of a branch). */
   filter?: Record<string, unknown>;
+  /** Keep sort, page and filters in the address and the store (default: unless nested). */
+  remember?: boolean;
+  /** With no records at all, show the empty text alone (default); false: the filters, the toolbar and the table
+   * stay, the table saying the empty text. */
+  emptyPage?: boolean;
+  /** A row click expands the row to this (its record in context). */
+  expand?: ReactElement;
   children: ReactNode;
 }) {
   const t = useTranslate();
   const emptyText = <EmptyText text={empty} />;
   const addNew = add && <AddNewActions to={add.to} label={add.label} />;
-  const nested = filter ? { filter, storeKey: false as const, disableSyncWithLocation: true } : {};
+  const searchBox = search && (
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={t(typeof search === 'string' ? search : 'specter.common.search')}
+    />
+  );
+  const allFilters = searchBox ? [searchBox, ...filters] : filters;
+  const stateless = remember ? {} : { storeKey: false as const, disableSyncWithLocation: true };
   return (
     <List
       resource={resource}
       title={title}
-      filters={
-        search ? [<SearchInput key="q" source="q" alwaysOn placeholder={t('specter.common.search')} />] : undefined
-      }
+      filters={allFilters.length ? allFilters : undefined}
       actions={actions ?? addNew ?? false}
       empty={
-        addNew ? (
+        !emptyPage ? (
+          false
+        ) : addNew ? (
           <>
             {addNew}
             {emptyText}
@@ -64,10 +89,13 @@ export function SpecterList({
       sort={sort}
       perPage={perPage}
       exporter={false}
-      {...nested}
+      filter={filter}
+      {...stateless}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false} empty={emptyText}>
-        <FunctionField label={rowNumberLabel} render={() => <RowNumber />} sortable={false} />
+      <Datagrid bulkActionButtons={false} rowClick={expand ? 'expand' : false} expand={expand} empty={emptyText}>
+        {rowNumberLabel !== false && (
+          <FunctionField label={rowNumberLabel} render={() => <RowNumber />} sortable={false} />
+        )}
         {children}
       </Datagrid>
     </List>

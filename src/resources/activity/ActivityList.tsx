@@ -1,13 +1,13 @@
 // /activity: the back-office's audit trail, newest first, paged on the server, filtered by admin and by kind.
-import { Datagrid, FunctionField, List, ReferenceInput, SelectInput, useLocaleState, useTranslate } from 'react-admin';
+import { FunctionField, ReferenceInput, SelectInput, useLocaleState, useTranslate } from 'react-admin';
 import { ACTIVITY_KINDS, type Activity } from '../../contract/activity';
-import { EmptyText } from '../../admin/lists/EmptyText';
 import { dash, localDateTime } from '../../admin/lists/format';
+import { SpecterList } from '../../admin/lists/SpecterList';
 
 export function ActivityList() {
   const t = useTranslate();
   const [locale] = useLocaleState();
-  const c = (k: string) => t(`specter.activity.columns.${k}`);
+  const c = (k: string) => t(`resources.activity.fields.${k}`);
   const kindText = (kind: string) => t(`specter.activity.kinds.${kind}`, { _: kind });
   const filters = [
     <ReferenceInput key="adminId" source="adminId" reference="admins" alwaysOn>
@@ -22,31 +22,27 @@ export function ActivityList() {
     />,
   ];
   return (
-    <List
+    <SpecterList
       resource="activity"
       title={t('specter.activity.title')}
+      empty="specter.activity.empty"
+      rowNumberLabel={false}
       filters={filters}
       sort={{ field: 'at', order: 'DESC' }}
       perPage={25}
-      empty={<EmptyText text="specter.activity.empty" />}
-      exporter={false}
-      actions={false}
-      storeKey={false}
-      disableSyncWithLocation
+      remember={false}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyText text="specter.activity.empty" />}>
-        <FunctionField label={c('at')} sortable={false} render={(a: Activity) => localDateTime(a.at, locale)} />
-        <FunctionField label={c('admin')} sortable={false} render={(a: Activity) => dash(a.adminEmail)} />
-        <FunctionField label={c('kind')} sortable={false} render={(a: Activity) => kindText(a.kind)} />
-        <FunctionField
-          label={c('record')}
-          sortable={false}
-          render={(a: Activity) => (
-            <bdi>{[a.targetLabel, a.targetId ? `#${a.targetId}` : null].filter(Boolean).join(' ') || '-'}</bdi>
-          )}
-        />
-        <FunctionField label={c('ip')} sortable={false} render={(a: Activity) => <bdi dir="ltr">{dash(a.ip)}</bdi>} />
-      </Datagrid>
-    </List>
+      <FunctionField label={c('at')} sortable={false} render={(a: Activity) => localDateTime(a.at, locale)} />
+      <FunctionField label={c('admin')} sortable={false} render={(a: Activity) => dash(a.adminEmail)} />
+      <FunctionField label={c('kind')} sortable={false} render={(a: Activity) => kindText(a.kind)} />
+      <FunctionField
+        label={c('record')}
+        sortable={false}
+        render={(a: Activity) => (
+          <bdi>{[a.targetLabel, a.targetId ? `#${a.targetId}` : null].filter(Boolean).join(' ') || '-'}</bdi>
+        )}
+      />
+      <FunctionField label={c('ip')} sortable={false} render={(a: Activity) => <bdi dir="ltr">{dash(a.ip)}</bdi>} />
+    </SpecterList>
   );
 }

@@ -19,7 +19,7 @@ export function OrderItems() {
     );
   const c = (k: string) => t(`specter.orders.items.${k}`);
   return (
-    <Table size="small" aria-label={t('specter.orders.columns.orderNumber') + ' ' + data.order_number}>
+    <Table size="small" aria-label={t('resources.orders.fields.orderNumber') + ' ' + data.order_number}>
       <TableHead>
         <TableRow>
           <TableCell>{c('name')}</TableCell>

@@ -8,34 +8,20 @@ import { FormToolbar } from '../../admin/forms/FormToolbar';
 const vatNumber = (v: unknown) =>
   !v || /^3\d{13}3$/.test(String(v).trim()) ? undefined : 'specter.restaurants.vatNumberInvalid';
 
+/** Tokens, addresses and numbers read left to right in Arabic too. */
+const ltr = { slotProps: { htmlInput: { dir: 'ltr' } } } as const;
+
 export function RestaurantForm({ systemTypes, onCancel }: { systemTypes: string[]; onCancel(): void }) {
   const t = useTranslate();
   const f = (k: string) => t(`resources.restaurants.fields.${k}`);
+  // What every required text field of the form shares: its label by its source, 'Required', the form's width.
+  const requiredText = (source: string) => ({ source, label: f(source), validate: required, fullWidth: true });
   return (
     <SimpleForm mode="onTouched" reValidateMode="onChange" toolbar={<FormToolbar onCancel={onCancel} />}>
-      <TextInput source="name" label={f('name')} validate={required} fullWidth />
-      <TextInput
-        source="logo"
-        label={f('logo')}
-        validate={required}
-        fullWidth
-        slotProps={{ htmlInput: { dir: 'ltr' } }}
-        helperText="https://…"
-      />
-      <TextInput
-        source="token"
-        label={f('token')}
-        validate={required}
-        fullWidth
-        slotProps={{ htmlInput: { dir: 'ltr' } }}
-      />
-      <TextInput
-        source="branchs_token"
-        label={f('branchs_token')}
-        validate={required}
-        fullWidth
-        slotProps={{ htmlInput: { dir: 'ltr' } }}
-      />
+      <TextInput {...requiredText('name')} />
+      <TextInput {...requiredText('logo')} {...ltr} helperText="https://…" />
+      <TextInput {...requiredText('token')} {...ltr} />
+      <TextInput {...requiredText('branchs_token')} {...ltr} />
       <SelectInput
         source="system_type"
         label={f('system_type')}
@@ -47,7 +33,7 @@ export function RestaurantForm({ systemTypes, onCancel }: { systemTypes: string[
         label={f('vat_number')}
         validate={vatNumber}
         helperText={t('specter.restaurants.vatNumberHelp')}
-        slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', maxLength: 15 } }}
+        slotProps={{ htmlInput: { ...ltr.slotProps.htmlInput, inputMode: 'numeric', maxLength: 15 } }}
       />
     </SimpleForm>
   );

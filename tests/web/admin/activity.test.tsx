@@ -1,6 +1,7 @@
 // The Activity screen: in the menu, the server's page of the audit trail (newest first as served), kinds in
-// words, the filters by kind and by admin sent to the server, and the push key panel on a Specter restaurant.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+// words, the filters by kind and by admin sent to the server (kept out of the address), the empty text, and the push
+// key panel on a Specter restaurant.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshState, GOOD_TOKEN, renderAdmin, server, signIn, state } from './harness';
@@ -85,6 +86,21 @@ describe('Activity', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Restaurant edited' }));
     await waitFor(() => expect(asked.at(-1)?.get('kind')).toBe('restaurant.edited'));
     await waitFor(() => expect(within(screen.getByRole('table')).queryByText('App user deleted')).toBeNull());
+  });
+
+  it('keeps its filters out of the address, and with nothing recorded shows the empty text alone', async () => {
+    const router = renderAdmin('/activity');
+    await within(await screen.findByRole('table')).findByText('App user deleted');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Kind' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Restaurant edited' }));
+    await waitFor(() => expect(asked.at(-1)?.get('kind')).toBe('restaurant.edited'));
+    expect(router.state.location.search).toBe('');
+    cleanup();
+    server.use(http.get('*/admin/activity', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })));
+    renderAdmin('/activity');
+    expect(await screen.findByText('No changes recorded yet')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Kind' })).toBeNull();
   });
 
   it('the admin filter offers the admins by e-mail and is sent to the server as adminId', async () => {

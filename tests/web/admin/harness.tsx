@@ -201,6 +201,56 @@ function listAnswer<T extends Record<string, unknown>>(
   return HttpResponse.json(wrap(sorted.slice((page - 1) * perPage, page * perPage)) as object, { headers: total });
 }
 
+/** The restaurant named by the path's :id, or 404 like the server. */
+const withRestaurant = (answer: (r: MockRestaurant, request: Request) => Response | Promise<Response>): Resolver =>
+  guarded(({ request, params }) => {
+    const r = state.current.restaurants.find((x) => x.id === Number(params.id));
+    return r ? answer(r, request) : restaurantNotFound();
+  });
+
+type Rows = 'users' | 'admins' | 'restaurants';
+/** The three back-office lists, one row each: where the list and the removal are served, what a search reads. */
+const LISTS: {
+  rows: Rows;
+  list: string;
+  search: string[];
+  wrap?: (rows: unknown[]) => unknown;
+  remove: { method: 'delete' | 'patch'; path: string };
+}[] = [
+  {
+    rows: 'users',
+    list: '*/user',
+    search: ['firstName', 'lastName', 'phone'],
+    remove: { method: 'delete', path: '*/user/:id' },
+  },
+  // admins are removed by PATCH /user/{id} (isDeleted), app users by DELETE
+  { rows: 'admins', list: '*/admin', search: ['name', 'email'], remove: { method: 'patch', path: '*/user/:id' } },
+  {
+    rows: 'restaurants',
+    list: '*/restaurant',
+    search: ['name'],
+    wrap: (restaurants) => ({ restaurants }),
+    remove: { method: 'patch', path: '*/restaurant/delete/:id' },
+  },
+];
+
+/** For each list: GET answered by listAnswer, and the removal taking the row with that id out of the state. */
+const listHandlers = () =>
+  LISTS.flatMap(({ rows, list, search, wrap, remove }) => [
+    http.get(
+      list,
+      guarded(({ request }) => listAnswer(request, state.current[rows] as Record<string, unknown>[], search, wrap)),
+    ),
+    http[remove.method](
+      remove.path,
+      guarded(({ params }) => {
+        const kept = (state.current[rows] as { id: number }[]).filter((x) => x.id !== Number(params.id));
+        (state.current as Record<Rows, unknown[]>)[rows] = kept;
+        return HttpResponse.json({ message: 'deleted' });
+      }),
+    ),
+  ]);
+
 export const server = setupServer(
   http.post('*/admin/login', async ({ request }) => {
     const { email, password } = (await request.json()) as { email: string; password: string };
@@ -231,10 +281,7 @@ export const server = setupServer(
     '*/order/last-orders',
     guarded(() => HttpResponse.json({ orders: state.current.orders })),
   ),
-  http.get(
-    '*/user',
-    guarded(({ request }) => listAnswer(request, state.current.users, ['firstName', 'lastName', 'phone'])),
-  ),
+  ...listHandlers(),
   http.delete(
     '*/user/:id/lock',
     guarded(({ params }) => {
@@ -243,17 +290,6 @@ export const server = setupServer(
       u.lockedUntil = null;
       return HttpResponse.json({ message: 'The lock has been lifted' });
     }),
-  ),
-  http.delete(
-    '*/user/:id',
-    guarded(({ params }) => {
-      state.current.users = state.current.users.filter((u) => u.id !== Number(params.id));
-      return HttpResponse.json({ message: 'deleted' });
-    }),
-  ),
-  http.get(
-    '*/admin',
-    guarded(({ request }) => listAnswer(request, state.current.admins, ['name', 'email'])),
   ),
   http.post(
     '*/user',
@@ -265,19 +301,6 @@ export const server = setupServer(
       state.current.admins.push(admin);
       return HttpResponse.json(admin);
     }),
-  ),
-  http.patch(
-    '*/user/:id',
-    guarded(({ params }) => {
-      state.current.admins = state.current.admins.filter((a) => a.id !== Number(params.id));
-      return HttpResponse.json({ message: 'deleted' });
-    }),
-  ),
-  http.get(
-    '*/restaurant',
-    guarded(({ request }) =>
-      listAnswer(request, state.current.restaurants, ['name'], (restaurants) => ({ restaurants })),
-    ),
   ),
   http.post(
     '*/restaurant',
@@ -306,32 +329,18 @@ export const server = setupServer(
   ),
   http.post(
     '*/restaurant/:id/sync',
-    guarded(({ params }) => {
-      const r = state.current.restaurants.find((x) => x.id === Number(params.id));
-      if (!r) return restaurantNotFound();
+    withRestaurant((r) => {
       r.sync_error = null;
       return HttpResponse.json(r);
     }),
   ),
-  http.patch(
-    '*/restaurant/delete/:id',
-    guarded(({ params }) => {
-      state.current.restaurants = state.current.restaurants.filter((r) => r.id !== Number(params.id));
-      return HttpResponse.json({ message: 'deleted' });
-    }),
-  ),
   http.get(
     '*/restaurant/:id',
-    guarded(({ params }) => {
-      const r = state.current.restaurants.find((x) => x.id === Number(params.id));
-      return r ? HttpResponse.json(r) : restaurantNotFound();
-    }),
+    withRestaurant((r) => HttpResponse.json(r)),
   ),
   http.patch(
     '*/restaurant/:id',
-    guarded(async ({ request, params }) => {
-      const r = state.current.restaurants.find((x) => x.id === Number(params.id));
-      if (!r) return restaurantNotFound();
+    withRestaurant(async (r, request) => {
       Object.assign(r, await request.json());
       return HttpResponse.json(r);
     }),

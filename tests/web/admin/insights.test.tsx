@@ -95,6 +95,20 @@ describe('Orders', () => {
     expect(insights.requests).toContain('POST /export/ticket');
   });
 
+  it('with no saved orders at all, the search, the filters and Export CSV stay and the table says so', async () => {
+    const all = insights.orders;
+    insights.orders = [];
+    try {
+      renderAdmin('/orders');
+      expect(await screen.findByText('No saved orders')).toBeInTheDocument();
+      expect(screen.getByPlaceholderText('Phone or order number')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+      expect(screen.getByLabelText('From')).toBeInTheDocument();
+    } finally {
+      insights.orders = all;
+    }
+  });
+
   it("an app user's Orders link opens the Orders screen filtered to them", async () => {
     const user = userEvent.setup();
     const router = renderAdmin('/users');
