@@ -11,7 +11,8 @@ export default fp(async function purge(app: FastifyInstance) {
   let running: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      running = purgeExpired(app.deps.database)
+      // A phone guard outlives its lock: kept at least OTP_LOCK_HOURS (and a day).
+      running = purgeExpired(app.deps.database, app.deps.config.OTP_LOCK_HOURS)
         .then((r) => {
           if (r) app.log.debug({ purged: r }, 'expired rows purged');
         })

@@ -101,4 +101,25 @@ describe('purging expired rows', () => {
       await scheduled.close();
     }
   });
+
+  it("the app's scheduled purge keeps a guard for OTP_LOCK_HOURS when a lock lasts longer than a day", async () => {
+    const scheduled = await createTestApp({ PURGE_INTERVAL_SECONDS: '1', OTP_LOCK_HOURS: '48' });
+    try {
+      await seed(scheduled.database);
+      await scheduled.database.db
+        .insert(phoneGuards)
+        .values({ phone: '+966500000009', failuresInRow: 50, lockedAt: ago(40), updatedAt: ago(40) });
+      // The ended rate window gone shows that a purge has run; guards of 30 and 40 hours must have survived it.
+      let now = await left(scheduled.database);
+      for (let i = 0; i < 100 && now.rateCounters.length !== EXPECTED_LEFT.rateCounters.length; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        now = await left(scheduled.database);
+      }
+      expect(now.rateCounters).toEqual(EXPECTED_LEFT.rateCounters);
+      // Untouched for 30 and 40 hours: both within the 48 hours a lock lasts here, so both kept.
+      expect(now.phoneGuards).toEqual(['+966500000001', ...EXPECTED_LEFT.phoneGuards, '+966500000009']);
+    } finally {
+      await scheduled.close();
+    }
+  });
 });
