@@ -1,6 +1,10 @@
-// Reading restaurants with their live branches and devices, in the shapes of docs/PRODUCT.md, Entities.
+// Restaurants with their live branches and devices, in the shapes of docs/PRODUCT.md, Entities: the list,
+// one restaurant, one branch's devices, creation and changes to a live restaurant.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Database } from '../client';
+import type { ListQuery } from '../../../src/contract';
+import type { Tx } from '../../audit/record';
+import { listSource, orderBy, searchWhere, type ListSource } from '../../lib/paging';
+import type { Database, Db } from '../client';
 import { branches, devices, restaurants } from '../schema';
 
 type RestaurantRow = typeof restaurants.$inferSelect;
@@ -74,4 +78,59 @@ export async function withBranches(database: Database, rows: RestaurantRow[]) {
     ...toRestaurant(r),
     Branchs: all.filter((b) => b.restaurantId === r.id).map(({ restaurantId: _, ...b }) => b),
   }));
+}
+
+const sortable = {
+  id: restaurants.id,
+  name: restaurants.name,
+  system_type: restaurants.systemType,
+  createdAt: restaurants.createdAt,
+};
+const live = eq(restaurants.isDeleted, false);
+
+/** GET /restaurant: live restaurants (rows; withBranches makes the answer), searched by name. */
+export function restaurantsList(db: Db, q: ListQuery): ListSource<RestaurantRow> {
+  return listSource(db, {
+    select: () => db.select().from(restaurants),
+    table: restaurants,
+    id: restaurants.id,
+    scope: live,
+    filter: searchWhere(q.q, [restaurants.name]),
+    order: orderBy(q, sortable, { field: 'id', order: 'ASC' }, restaurants.id),
+  });
+}
+
+export async function insertRestaurant(tx: Tx, values: typeof restaurants.$inferInsert) {
+  const [created] = await tx.insert(restaurants).values(values).returning({ id: restaurants.id });
+  return created;
+}
+
+/** Changes a live restaurant; its id and name, or undefined when there is no live restaurant of that id. */
+export async function updateLiveRestaurant(tx: Tx, id: number, set: Partial<typeof restaurants.$inferInsert>) {
+  const [row] = await tx
+    .update(restaurants)
+    .set(set)
+    .where(and(eq(restaurants.id, id), live))
+    .returning({ id: restaurants.id, name: restaurants.name });
+  return row;
+}
+
+/** A live branch of a live restaurant, or undefined. */
+export async function findLiveBranch(db: Db, id: number) {
+  const [branch] = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .innerJoin(restaurants, eq(restaurants.id, branches.restaurantId))
+    .where(and(eq(branches.id, id), isNull(branches.removedAt), live))
+    .limit(1);
+  return branch;
+}
+
+/** A branch's live devices, in POS order of arrival. */
+export function liveDevicesOf(db: Db, branchId: number) {
+  return db
+    .select({ id: devices.id, name: devices.name, device_id: devices.deviceId })
+    .from(devices)
+    .where(and(eq(devices.branchRef, branchId), isNull(devices.removedAt)))
+    .orderBy(devices.id);
 }
