@@ -22,6 +22,7 @@ import {
   findLiveRestaurant,
   insertRestaurant,
   liveDevicesOf,
+  restaurantColumns,
   restaurantsList,
   updateLiveRestaurant,
   withBranches,
@@ -39,6 +40,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
+
   /** A live restaurant, or 404. */
   async function liveOr404(id: number) {
     const row = await findLiveRestaurant(deps.database, id);
@@ -119,15 +121,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const b = req.body;
       const row = await db.transaction(async (tx) => {
-        const created = await insertRestaurant(tx, {
-          name: b.name,
-          logo: b.logo,
-          token: b.token,
-          branchsToken: b.branchs_token,
-          systemType: b.system_type,
-          nameApi: b.name_api ?? null,
-          vatNumber: b.vat_number ?? null,
-        });
+        const created = await insertRestaurant(tx, b);
         await recordActivity(tx, {
           ...actorOf(req),
           kind: 'restaurant.created',
@@ -177,20 +171,11 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const b = req.body;
-      const changes = Object.fromEntries(
-        Object.entries({
-          name: b.name,
-          logo: b.logo,
-          token: b.token,
-          branchsToken: b.branchs_token,
-          systemType: b.system_type,
-          nameApi: b.name_api,
-          vatNumber: b.vat_number,
-        }).filter(([, v]) => v !== undefined),
-      );
       // The audit trail gets the names of the fields sent, never their values (the tokens are secrets).
       const fields = Object.keys(b).filter((k) => b[k as keyof typeof b] !== undefined);
-      await changeLive(req, req.params.id, { ...changes, updatedAt: new Date() }, 'restaurant.edited', { fields });
+      await changeLive(req, req.params.id, { ...restaurantColumns(b), updatedAt: new Date() }, 'restaurant.edited', {
+        fields,
+      });
       return syncedAnswer(req.params.id);
     },
   );

@@ -1,7 +1,7 @@
 // Restaurants with their live branches and devices, in the shapes of docs/PRODUCT.md, Entities: the list,
 // one restaurant, one branch's devices, creation and changes to a live restaurant.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { ListQuery } from '../../../src/contract';
+import type { ListQuery, RestaurantBody } from '../../../src/contract';
 import type { Tx } from '../../audit/record';
 import { listSource, orderBy, searchWhere, type ListSource } from '../../lib/paging';
 import type { Database, Db } from '../client';
@@ -100,7 +100,26 @@ export function restaurantsList(db: Db, q: ListQuery): ListSource<RestaurantRow>
   });
 }
 
-export async function insertRestaurant(tx: Tx, values: typeof restaurants.$inferInsert) {
+type NewRestaurant = typeof restaurants.$inferInsert;
+
+/** The form's fields (docs/API.md) as the table's columns; a field not sent is left out. */
+export function restaurantColumns(b: Partial<RestaurantBody>): Partial<NewRestaurant> {
+  return Object.fromEntries(
+    Object.entries({
+      name: b.name,
+      logo: b.logo,
+      token: b.token,
+      branchsToken: b.branchs_token,
+      systemType: b.system_type,
+      nameApi: b.name_api,
+      vatNumber: b.vat_number,
+    }).filter(([, v]) => v !== undefined),
+  );
+}
+
+export async function insertRestaurant(tx: Tx, b: RestaurantBody) {
+  // A whole body holds every required column; the optional ones not sent are null.
+  const values = { nameApi: null, vatNumber: null, ...restaurantColumns(b) } as NewRestaurant;
   const [created] = await tx.insert(restaurants).values(values).returning({ id: restaurants.id });
   return created;
 }
