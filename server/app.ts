@@ -21,6 +21,7 @@ import language from './plugins/language';
 import auth from './plugins/auth';
 import web from './plugins/web';
 import purge from './plugins/purge';
+import services from './plugins/services';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
 import statisticsRoutes from './routes/statistics';
@@ -133,6 +134,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(auth);
   await app.register(purge);
+  await app.register(services);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(statisticsRoutes);

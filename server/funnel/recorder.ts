@@ -111,11 +111,3 @@ function defaultMarks(deps: Deps): MarkStore {
   const db = databaseMarks(deps.database);
   return deps.redis ? redisMarks(deps.redis, db) : db;
 }
-
-const recorders = new WeakMap<Deps, FunnelRecorder>();
-/** One recorder per app. */
-export function funnelRecorder(deps: Deps): FunnelRecorder {
-  let r = recorders.get(deps);
-  if (!r) recorders.set(deps, (r = createFunnelRecorder(deps)));
-  return r;
-}

@@ -7,15 +7,13 @@
 // Each attempt is counted before the password is checked and compared with the count that statement
 // answered (atomic: parallel guesses cannot all slip under the limit); a right password takes its counts
 // back, so the counts are of failures. Windows are fixed: a refused pair can try again when its window ends.
-import type { Deps } from '../deps';
-import { enforce, rateLimiter, type Limit } from './rateLimit';
+import type { Config } from '../config';
+import { enforce, type Limit, type RateLimiter } from './rateLimit';
 
 const WINDOW_SECONDS = 15 * 60;
 export const LOGIN_SLOW_DOWN = 'Too many failed sign-in attempts, please try again later';
 
-export function loginThrottle(deps: Deps) {
-  const limiter = rateLimiter(deps);
-  const c = deps.config;
+export function loginThrottle(limiter: RateLimiter, c: Config) {
   const limits = (ip: string, email: string): Limit[] => [
     // The pair first: once it is over, the attempt stops there and no longer counts against the e-mail.
     { key: `login:pair:${ip}|${email}`, max: c.LOGIN_FAILURES_PER_15M, windowSeconds: WINDOW_SECONDS },

@@ -4,6 +4,7 @@
 import { and, asc, desc, ilike, inArray, or, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { listTotal, type CountedRows } from '../db/repositories/counts';
 import type { FastifyReply } from 'fastify';
 import { TOTAL_EXACT_HEADER, TOTAL_HEADER, type ListQuery } from '../../src/contract';
 import { badRequest } from './errors';
@@ -54,7 +55,7 @@ export function pageWindow(q: ListQuery): { limit: number; offset: number } {
   return { limit, offset: ((q.page ?? 1) - 1) * limit };
 }
 
-/** The total of a paged list; `exact: false` when it is a lower bound (a capped search, db/queries/counts.ts). */
+/** The total of a paged list; `exact: false` when it is a lower bound (a capped search, db/repositories/counts.ts). */
 export function setTotal(reply: FastifyReply, total: number, exact = true) {
   reply.header(TOTAL_HEADER, String(total));
   if (!exact) reply.header(TOTAL_EXACT_HEADER, 'false');
@@ -63,33 +64,90 @@ export function setTotal(reply: FastifyReply, total: number, exact = true) {
 /** Past this offset a page is found by its ids first (see pageOf). */
 export const DEEP_OFFSET = 1000;
 
+/** The part of a Drizzle select that a page needs: WHERE, ORDER BY, LIMIT/OFFSET. */
+export interface Selectable<R> {
+  where(where: SQL | undefined): {
+    orderBy(...order: SQL[]): PromiseLike<R[]> & { limit(n: number): { offset(n: number): PromiseLike<R[]> } };
+  };
+}
+
+/** Where a list's rows come from (server/db/repositories): the page, its total, and the whole list when bare. */
+export interface ListSource<R> {
+  /** The whole list, when no paging is asked for; without it the list always pages (the contract's paged calls). */
+  all?: () => PromiseLike<R[]>;
+  page: (window: { limit: number; offset: number }) => PromiseLike<R[]>;
+  /** The total for X-Total-Count; `exact: false` when it is a lower bound (db/repositories/counts.ts). */
+  total: () => PromiseLike<{ total: number; exact: boolean }>;
+}
+
+/** What a list is made of; listSource turns it into a ListSource. */
+export interface ListSpec<R> {
+  /** The rows' select (a table, joins allowed), before WHERE. */
+  select: () => Selectable<R>;
+  /** The table that `scope` and `filter` name, its id: for deep pages and counts. */
+  table: PgTable;
+  id: PgColumn;
+  /** What every row of the list is (e.g. live), bare or paged. */
+  scope?: SQL;
+  /** The search and filters asked for (paged lists only). */
+  filter?: SQL;
+  order: SQL[];
+  /** The table's trigger-kept count, used for the total when nothing narrows the list (db/repositories/counts.ts). */
+  whole?: CountedRows;
+  /** A list of the contract that always pages (no bare form). */
+  alwaysPaged?: boolean;
+}
+
+export function listSource<R>(db: Db, spec: ListSpec<R>): ListSource<R> {
+  const where = and(spec.scope, spec.filter);
+  return {
+    all: spec.alwaysPaged
+      ? undefined
+      : () =>
+          spec
+            .select()
+            .where(spec.scope)
+            .orderBy(...spec.order),
+    page: (window) => pageOf(db, spec.select, spec.table, spec.id, where, spec.order, window),
+    total: () => listTotal(db, spec.table, where, spec.whole),
+  };
+}
+
 /**
- * One page of rows. A deep page (page 2,000 is 50,000 rows in) first picks the page's ids in the order asked
- * for - an index-only scan when an index covers the sort and the search, e.g. (created_at, id) for the
- * unfiltered list - and only then reads those 25 rows, instead of reading and throwing away 50,000 rows.
+ * The one way a list answers: the bare array of the contract unless page/perPage/sort/order/q is given (or the
+ * list has no bare form); otherwise one window of rows with its total in X-Total-Count (and X-Total-Exact).
  */
-export function pageOf<T extends PgTable>(
+export async function pagedList<R>(q: ListQuery, reply: FastifyReply, source: ListSource<R>): Promise<R[]> {
+  if (source.all && !wantsPaging(q)) return source.all();
+  const [rows, counted] = await Promise.all([source.page(pageWindow(q)), source.total()]);
+  setTotal(reply, counted.total, counted.exact);
+  return rows;
+}
+
+/**
+ * One page of rows of `select` (a select over `table`, joins allowed). A deep page (page 2,000 is 50,000 rows
+ * in) first picks the page's ids in the order asked for - an index-only scan when an index covers the sort and
+ * the search, e.g. (created_at, id) for the unfiltered list - and only then reads those 25 rows, instead of
+ * reading and throwing away 50,000 rows. `where` and `order` name columns of `table` only.
+ */
+export function pageOf<R>(
   db: Db,
-  table: T,
+  select: () => Selectable<R>,
+  table: PgTable,
   id: PgColumn,
   where: SQL | undefined,
   order: SQL[],
-  limit: number,
-  offset: number,
-) {
+  { limit, offset }: { limit: number; offset: number },
+): PromiseLike<R[]> {
   if (offset < DEEP_OFFSET)
-    return db
-      .select()
-      .from(table as PgTable)
+    return select()
       .where(where)
       .orderBy(...order)
       .limit(limit)
-      .offset(offset) as Promise<T['$inferSelect'][]>;
-  return db
-    .select()
-    .from(table as PgTable)
+      .offset(offset);
+  return select()
     .where(inArray(id, pageIds(db, table, id, where, order, limit, offset)))
-    .orderBy(...order) as Promise<T['$inferSelect'][]>;
+    .orderBy(...order);
 }
 
 /** The ids of one page, in the order asked for: a subquery for `id IN (...)` (see pageOf). */

@@ -7,7 +7,6 @@
 // (enforce below): there is no read-then-write gap in which parallel requests could all slip under a limit.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import type { Deps } from '../deps';
 import { tooMany } from './errors';
 
 export interface Hit {
@@ -107,12 +106,4 @@ export function redisLimiter(redis: import('ioredis').Redis, fallback: RateLimit
 export function createLimiter(database: Database, redis?: import('ioredis').Redis): RateLimiter {
   const db = databaseLimiter(database);
   return redis ? redisLimiter(redis, db) : db;
-}
-
-const limiters = new WeakMap<Deps, RateLimiter>();
-/** The limiter of one app (one per Deps), shared by every route that limits. */
-export function rateLimiter(deps: Deps): RateLimiter {
-  let l = limiters.get(deps);
-  if (!l) limiters.set(deps, (l = createLimiter(deps.database, deps.redis)));
-  return l;
 }

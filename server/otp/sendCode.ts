@@ -3,9 +3,6 @@ import { say } from '../i18n';
 import type { SendCodeBody } from '../../src/contract';
 import { badRequest } from '../lib/errors';
 import { CLAIM_MESSAGES } from '../pos/claim';
-import { lastOrderService } from '../pos/lastOrder';
-import { otpService } from './service';
-import { funnelRecorder } from '../funnel/recorder';
 
 /**
  * The public half of POST /user: body { phone } or { phone, restaurantId, casherId, orderId }. Sends a 4-digit
@@ -20,16 +17,16 @@ export async function handleSendCode(
   reply: FastifyReply,
   body: SendCodeBody,
 ) {
-  const otp = otpService(app.deps);
+  const { otp } = app;
   const phone = otp.normalize(body.phone);
   let order;
   if (body.restaurantId !== undefined && body.casherId !== undefined) {
-    const claim = await lastOrderService(app.deps).claimable(body.restaurantId, body.casherId, body.orderId);
+    const claim = await app.lastOrders.claimable(body.restaurantId, body.casherId, body.orderId);
     order = { restaurantId: claim.restaurantId, deviceId: claim.deviceId, posOrderId: claim.order.posOrderId };
   } else if (body.orderId !== undefined) {
     throw badRequest(CLAIM_MESSAGES.orderNeedsTill);
   }
   await otp.send(phone, req.ip, order);
-  funnelRecorder(app.deps).code(req, order && { restaurantId: order.restaurantId, deviceId: order.deviceId });
+  app.funnel.code(req, order && { restaurantId: order.restaurantId, deviceId: order.deviceId });
   return reply.code(200).send({ message: say(req.lang, 'codeSent') });
 }

@@ -7,7 +7,7 @@ import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { otpChallenges } from '../db/schema';
 import { badRequest, HttpError, tooMany } from '../lib/errors';
-import { enforce, rateLimiter, type RateLimiter } from '../lib/rateLimit';
+import { enforce, type RateLimiter } from '../lib/rateLimit';
 import { codeMatches, hashCode, newCode, sealCode, unsealCode } from './codes';
 import { maskPhone, normalizePhone } from './phone';
 import { dailyFailuresKey, lockWait, recordWrongCode, resetWrongCodes } from './phoneLock';
@@ -56,11 +56,11 @@ const boundOf = (row: {
     ? { restaurantId: row.restaurantId, deviceId: row.deviceId, posOrderId: row.posOrderId }
     : null;
 
-export function createOtpService(deps: Deps): OtpService {
+/** The app's code service, on the app's one limiter (plugins/services.ts decorates it as `app.otp`). */
+export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
   const { config } = deps;
   const { db } = deps.database;
   const secret = config.JWT_SECRET ?? '';
-  const limiter: RateLimiter = rateLimiter(deps);
 
   const limit = (key: string, max: number, windowSeconds: number) =>
     enforce(limiter, { key, max, windowSeconds }, SLOW_DOWN);
@@ -239,12 +239,4 @@ export function createOtpService(deps: Deps): OtpService {
       return result;
     },
   };
-}
-
-const services = new WeakMap<Deps, OtpService>();
-/** One service per app (its limiter and secret), shared by POST /user and the add-order route. */
-export function otpService(deps: Deps): OtpService {
-  let s = services.get(deps);
-  if (!s) services.set(deps, (s = createOtpService(deps)));
-  return s;
 }

@@ -32,7 +32,7 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!token) return null;
     const claims = await tokens.verify(token);
     if (!claims) return null;
-    // Remembered for ANSWER_CACHE_MS; a soft delete on this instance drops it (routes/users.ts).
+    // Remembered for ANSWER_CACHE_MS; a soft delete on this instance drops it (routes/admins.ts).
     return liveAdmins(app.deps).get(String(claims.adminId), async () => {
       const [admin] = await database.db
         .select({ id: admins.id, name: admins.name, email: admins.email })

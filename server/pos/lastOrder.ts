@@ -177,11 +177,3 @@ export function createLastOrderService(deps: Deps): LastOrderService {
     return new Set(rows.map((row) => row.id));
   }
 }
-
-const services = new WeakMap<Deps, LastOrderService>();
-/** One service (one cache) per app. */
-export function lastOrderService(deps: Deps): LastOrderService {
-  let s = services.get(deps);
-  if (!s) services.set(deps, (s = createLastOrderService(deps)));
-  return s;
-}

@@ -1,9 +1,8 @@
 // POST /admin/login and POST /user/isVerify: the back-office's sign-in and its route guard.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, sql } from 'drizzle-orm';
 import { errorSchema, LOGIN_FAILED, loginAnswer, loginBody, verifyAnswer } from '../../src/contract';
-import { admins } from '../db/schema';
+import { liveAdminByEmail, markSignedIn } from '../db/repositories/admins';
 import { dummyHash, verifyPassword } from '../lib/passwords';
 import { unauthorized } from '../lib/errors';
 import { loginThrottle } from '../lib/loginThrottle';
@@ -11,7 +10,7 @@ import { loginThrottle } from '../lib/loginThrottle';
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database, tokens } = app.deps;
-  const throttle = loginThrottle(app.deps);
+  const throttle = loginThrottle(app.limiter, app.deps.config);
 
   app.post(
     '/admin/login',
@@ -26,16 +25,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (req) => {
       const email = req.body.email.toLowerCase();
       await throttle.attempt(req.ip, email);
-      const [admin] = await database.db
-        .select({ id: admins.id, passwordHash: admins.passwordHash })
-        .from(admins)
-        .where(and(sql`lower(${admins.email}) = ${email}`, eq(admins.isDeleted, false)))
-        .limit(1);
+      const admin = await liveAdminByEmail(database.db, email);
       // Verify against a dummy hash for an unknown e-mail, so both failures cost the same time.
       const ok = await verifyPassword(admin?.passwordHash ?? (await dummyHash()), req.body.password);
       if (!admin || !ok) throw unauthorized(LOGIN_FAILED);
       await throttle.succeeded(req.ip, email);
-      await database.db.update(admins).set({ lastLogin: new Date() }).where(eq(admins.id, admin.id));
+      await markSignedIn(database.db, admin.id);
       return { data: { token: await tokens.issue(admin.id) } };
     },
   );

@@ -3,8 +3,6 @@
 // the same limits as saving an invoice. Every message is the customer's, in their language (server/i18n).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   customerCodeBody,
   customerPhoneBody,
@@ -13,36 +11,34 @@ import {
   dataDeletedSchema,
   errorSchema,
   idParam,
+  messageSchema,
   receiptPageSchema,
   receiptsQuery,
   savedReceiptSchema,
 } from '../../src/contract';
-import { appUsers } from '../db/schema';
+import { appUserPhone, signInAppUser } from '../db/repositories/appUsers';
 import { HttpError, notFound } from '../lib/errors';
 import { en } from '../i18n/en';
 import { say } from '../i18n';
-import { otpService } from '../otp/service';
 import { maskPhone } from '../otp/phone';
 import { createSessionService, type CustomerSession } from '../customer/session';
 import { findReceipt, listReceipts } from '../customer/receipts';
 import { deleteCustomerData } from '../customer/deleteData';
 
-const message = z.object({ message: z.string() });
 const customer = { customer: true };
 
 export default async function customerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
-  const otp = otpService(deps);
+  const { otp } = app;
   const sessions = createSessionService(deps.config);
 
   /** The signed-in customer, or 401. A session whose app user has gone (deleted data) is over. */
   async function signedIn(req: FastifyRequest): Promise<CustomerSession> {
     const s = await sessions.read(req);
     if (s && s.userId > 0) {
-      const [u] = await db.select({ phone: appUsers.phone }).from(appUsers).where(eq(appUsers.id, s.userId));
-      if (u?.phone === s.phone) return s;
+      if ((await appUserPhone(db, s.userId)) === s.phone) return s;
     } else if (s) return s;
     throw new HttpError(401, en.signInRequired);
   }
@@ -57,7 +53,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
         tags: ['customer'],
         summary: 'Texts a 4-digit code to sign in to My receipts (the limits of saving an invoice). Public.',
         body: customerPhoneBody,
-        response: { 200: message, 400: errorSchema, 429: errorSchema, 502: errorSchema, 503: errorSchema },
+        response: { 200: messageSchema, 400: errorSchema, 429: errorSchema, 502: errorSchema, 503: errorSchema },
       },
     },
     async (req) => {
@@ -80,14 +76,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const phone = otp.normalize(req.body.phone);
       // The same answer whether or not the phone has saved anything: no account enumeration.
-      const userId = await otp.verifyAndConsume(phone, req.body.otp, req.ip, null, async (tx) => {
-        const [u] = await tx
-          .update(appUsers)
-          .set({ lastLogin: new Date() })
-          .where(eq(appUsers.phone, phone))
-          .returning({ id: appUsers.id });
-        return u?.id ?? 0;
-      });
+      const userId = await otp.verifyAndConsume(phone, req.body.otp, req.ip, null, (tx) => signInAppUser(tx, phone));
       return sessionAnswer(await sessions.open(reply, req, phone, userId));
     },
   );
@@ -112,7 +101,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['customer'],
         summary: 'Signs out of My receipts: the cookie is cleared.',
-        response: { 200: message },
+        response: { 200: messageSchema },
       },
     },
     async (req, reply) => {
@@ -166,7 +155,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['customer'],
         summary: "Texts a fresh code to the signed-in customer's phone, to confirm Delete my data.",
-        response: { 200: message, 401: errorSchema, 429: errorSchema, 502: errorSchema, 503: errorSchema },
+        response: { 200: messageSchema, 401: errorSchema, 429: errorSchema, 502: errorSchema, 503: errorSchema },
       },
     },
     async (req) => {

@@ -2,15 +2,11 @@
 // The saved orders' and the funnel's exports live beside their lists (savedOrders.ts, funnel.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorSchema, exportTicket } from '../../src/contract';
-import { appUsers } from '../db/schema';
+import { appUsersBatch, appUsersExportWhere, type AppUser } from '../db/repositories/appUsers';
 import { keysetRows, sendCsv } from '../export/csv';
 import { issueTicket, requireAdminOrTicket, TICKET_SECONDS } from '../export/tickets';
-import { searchWhere } from '../lib/paging';
-
-type AppUser = typeof appUsers.$inferSelect;
 
 export const APP_USERS_CSV_HEADER = [
   'id',
@@ -57,17 +53,9 @@ export default async function exportRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const term = req.query.q?.trim() ?? '';
-      const where = /^\+?[\d\s]+$/.test(term)
-        ? searchWhere(term.replace(/\s+/g, ''), [appUsers.phone])
-        : searchWhere(term, [appUsers.firstName, appUsers.lastName, appUsers.phone]);
+      const where = appUsersExportWhere(req.query.q);
       const rows = keysetRows<AppUser>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
-        db
-          .select()
-          .from(appUsers)
-          .where(and(where, after ? sql`${appUsers.id} > ${after.id}` : undefined))
-          .orderBy(asc(appUsers.id))
-          .limit(limit),
+        appUsersBatch(db, where, after, limit),
       );
       return sendCsv(reply, 'app-users.csv', APP_USERS_CSV_HEADER, rows, (u) => [
         u.id,

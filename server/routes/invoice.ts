@@ -4,20 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addOrderBody, lastOrderAnswer, lastOrderQuery, messageSchema } from '../../src/contract';
-import { saveOrderToAccount } from '../db/queries/saveOrder';
+import { saveOrderToAccount } from '../db/repositories/savedOrders';
 import { forgetRestaurantAnswers, tillAnswers } from '../lib/answerCaches';
 import { conflict } from '../lib/errors';
 import { say } from '../i18n';
 import { CLAIM_MESSAGES } from '../pos/claim';
-import { lastOrderService } from '../pos/lastOrder';
-import { otpService } from '../otp/service';
-import { funnelRecorder } from '../funnel/recorder';
 
 export default async function invoiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const lastOrders = lastOrderService(app.deps);
-  const otp = otpService(app.deps);
-  const funnel = funnelRecorder(app.deps);
+  const { lastOrders, otp, funnel } = app;
 
   app.get(
     '/order/foodics/web/last-order',

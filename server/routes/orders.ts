@@ -1,10 +1,9 @@
 // GET /order/last-orders: the dashboard's Latest Orders, newest saved orders first.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorSchema, latestOrderSchema } from '../../src/contract';
-import { appUsers, orders, restaurants } from '../db/schema';
+import { latestOrders } from '../db/repositories/savedOrders';
 import { dashboardAnswers } from '../lib/answerCaches';
 
 export default async function ordersRoutes(fastify: FastifyInstance) {
@@ -29,25 +28,7 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
   );
 
   async function latest(limit: number) {
-    const rows = await db
-      .select({
-        id: orders.id,
-        restaurantName: restaurants.name,
-        branchName: orders.branchName,
-        firstName: appUsers.firstName,
-        lastName: appUsers.lastName,
-        phone: appUsers.phone,
-        orderDate: orders.orderDate,
-        orderTime: orders.orderTime,
-        paymentMethod: orders.paymentMethod,
-        totalPrice: orders.totalPrice,
-        currency: orders.currency,
-      })
-      .from(orders)
-      .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
-      .leftJoin(appUsers, eq(appUsers.id, orders.appUserId))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(limit);
+    const rows = await latestOrders(db, limit);
     return {
       orders: rows.map((r) => ({
         id: r.id,

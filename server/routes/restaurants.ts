@@ -2,7 +2,6 @@
 // read from the restaurant's POS on create, on edit and on demand (POST /restaurant/{id}/sync).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   type ActivityKind,
@@ -17,13 +16,20 @@ import {
   restaurantWithBranches,
   softDeleteBody,
 } from '../../src/contract';
-import { branches, devices, restaurants } from '../db/schema';
-import { branchesWithDevices, findLiveRestaurant, withBranches } from '../db/queries/restaurants';
+import {
+  branchesWithDevices,
+  findLiveBranch,
+  findLiveRestaurant,
+  insertRestaurant,
+  liveDevicesOf,
+  restaurantColumns,
+  restaurantsList,
+  updateLiveRestaurant,
+  withBranches,
+} from '../db/repositories/restaurants';
 import { notFound } from '../lib/errors';
-import { cappedCount } from '../db/queries/counts';
-import { orderBy, pageOf, pageWindow, searchWhere, setTotal, wantsPaging } from '../lib/paging';
+import { pagedList } from '../lib/paging';
 import { syncRestaurant } from '../pos/sync';
-import { lastOrderService } from '../pos/lastOrder';
 import { forgetRestaurantAnswers } from '../lib/answerCaches';
 import { actorOf, recordActivity } from '../audit/record';
 import { hashPushKey, newPushKey } from '../pos';
@@ -34,27 +40,24 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
-  const sortable = {
-    id: restaurants.id,
-    name: restaurants.name,
-    system_type: restaurants.systemType,
-    createdAt: restaurants.createdAt,
-  };
 
-  /** Updates a live restaurant and records the change in one transaction; 404 when there is none. */
+  /** A live restaurant, or 404. */
+  async function liveOr404(id: number) {
+    const row = await findLiveRestaurant(deps.database, id);
+    if (!row) throw notFound('Restaurant not found');
+    return row;
+  }
+
+  /** Changes a live restaurant and records the change in one transaction; 404 when there is none. */
   const changeLive = (
     req: FastifyRequest,
     id: number,
-    set: Partial<typeof restaurants.$inferInsert>,
+    set: Parameters<typeof updateLiveRestaurant>[2],
     kind: ActivityKind,
     detail?: Record<string, unknown>,
   ) =>
     db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(restaurants)
-        .set(set)
-        .where(and(eq(restaurants.id, id), eq(restaurants.isDeleted, false)))
-        .returning({ id: restaurants.id, name: restaurants.name });
+      const row = await updateLiveRestaurant(tx, id, set);
       if (!row) throw notFound('Restaurant not found');
       await recordActivity(tx, {
         ...actorOf(req),
@@ -64,10 +67,21 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       });
     });
 
+  /** What this instance remembers of the restaurant is dropped after a change (its till's order, the answers). */
+  function forget(id: number) {
+    app.lastOrders.forget(id);
+    forgetRestaurantAnswers(deps, id);
+  }
+
+  /** After a change that can move its branches and devices: read them again from the POS, forget, answer. */
+  async function syncedAnswer(id: number, record?: Parameters<typeof syncRestaurant>[2]) {
+    await syncRestaurant(deps, id, record);
+    forget(id);
+    return answerOne(id);
+  }
+
   async function answerOne(id: number) {
-    const row = await findLiveRestaurant(deps.database, id);
-    if (!row) throw notFound('Restaurant not found');
-    return (await withBranches(deps.database, [row]))[0];
+    return (await withBranches(deps.database, [await liveOr404(id)]))[0];
   }
 
   app.get(
@@ -86,27 +100,9 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (req, reply) => {
-      const q = req.query;
-      const order = orderBy(q, sortable, { field: 'id', order: 'ASC' }, restaurants.id);
-      const live = eq(restaurants.isDeleted, false);
-      if (!wantsPaging(q)) {
-        const rows = await db
-          .select()
-          .from(restaurants)
-          .where(live)
-          .orderBy(...order);
-        return { restaurants: await withBranches(deps.database, rows) };
-      }
-      const where = and(live, searchWhere(q.q, [restaurants.name]));
-      const { limit, offset } = pageWindow(q);
-      const [rows, counted] = await Promise.all([
-        pageOf(db, restaurants, restaurants.id, where, order, limit, offset),
-        cappedCount(db, restaurants, where),
-      ]);
-      setTotal(reply, counted.total, counted.exact);
-      return { restaurants: await withBranches(deps.database, rows) };
-    },
+    async (req, reply) => ({
+      restaurants: await withBranches(deps.database, await pagedList(req.query, reply, restaurantsList(db, req.query))),
+    }),
   );
 
   app.post(
@@ -125,18 +121,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const b = req.body;
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(restaurants)
-          .values({
-            name: b.name,
-            logo: b.logo,
-            token: b.token,
-            branchsToken: b.branchs_token,
-            systemType: b.system_type,
-            nameApi: b.name_api ?? null,
-            vatNumber: b.vat_number ?? null,
-          })
-          .returning({ id: restaurants.id });
+        const created = await insertRestaurant(tx, b);
         await recordActivity(tx, {
           ...actorOf(req),
           kind: 'restaurant.created',
@@ -144,9 +129,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
         });
         return created;
       });
-      await syncRestaurant(deps, row.id);
-      forgetRestaurantAnswers(deps, row.id);
-      return answerOne(row.id);
+      return syncedAnswer(row.id);
     },
   );
 
@@ -188,24 +171,12 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const b = req.body;
-      const changes = Object.fromEntries(
-        Object.entries({
-          name: b.name,
-          logo: b.logo,
-          token: b.token,
-          branchsToken: b.branchs_token,
-          systemType: b.system_type,
-          nameApi: b.name_api,
-          vatNumber: b.vat_number,
-        }).filter(([, v]) => v !== undefined),
-      );
       // The audit trail gets the names of the fields sent, never their values (the tokens are secrets).
       const fields = Object.keys(b).filter((k) => b[k as keyof typeof b] !== undefined);
-      await changeLive(req, req.params.id, { ...changes, updatedAt: new Date() }, 'restaurant.edited', { fields });
-      await syncRestaurant(deps, req.params.id);
-      lastOrderService(deps).forget(req.params.id);
-      forgetRestaurantAnswers(deps, req.params.id);
-      return answerOne(req.params.id);
+      await changeLive(req, req.params.id, { ...restaurantColumns(b), updatedAt: new Date() }, 'restaurant.edited', {
+        fields,
+      });
+      return syncedAnswer(req.params.id);
     },
   );
 
@@ -229,8 +200,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
         { isDeleted: true, deletedAt: new Date(), updatedAt: new Date() },
         'restaurant.deleted',
       );
-      lastOrderService(deps).forget(req.params.id);
-      forgetRestaurantAnswers(deps, req.params.id);
+      forget(req.params.id);
       return { message: 'The Restaurants has been removed' };
     },
   );
@@ -248,9 +218,8 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const found = await findLiveRestaurant(deps.database, req.params.id);
-      if (!found) throw notFound('Restaurant not found');
-      await syncRestaurant(deps, found.id, (tx, result) =>
+      const found = await liveOr404(req.params.id);
+      return syncedAnswer(found.id, (tx, result) =>
         recordActivity(tx, {
           ...actorOf(req),
           kind: 'restaurant.synced',
@@ -258,9 +227,6 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
           detail: result.ok ? { ok: true } : { ok: false, error: result.error },
         }),
       );
-      lastOrderService(deps).forget(req.params.id);
-      forgetRestaurantAnswers(deps, req.params.id);
-      return answerOne(req.params.id);
     },
   );
 
@@ -308,8 +274,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const restaurant = await findLiveRestaurant(deps.database, req.params.restId);
-      if (!restaurant) throw notFound('Restaurant not found');
+      const restaurant = await liveOr404(req.params.restId);
       const list = await branchesWithDevices(deps.database, [restaurant.id]);
       return {
         branches: list.map(({ restaurantId: _, ...b }) => ({
@@ -338,19 +303,9 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const [branch] = await db
-        .select({ id: branches.id })
-        .from(branches)
-        .innerJoin(restaurants, eq(restaurants.id, branches.restaurantId))
-        .where(and(eq(branches.id, req.params.branchId), isNull(branches.removedAt), eq(restaurants.isDeleted, false)))
-        .limit(1);
+      const branch = await findLiveBranch(db, req.params.branchId);
       if (!branch) throw notFound('Branch not found');
-      const rows = await db
-        .select({ id: devices.id, name: devices.name, device_id: devices.deviceId })
-        .from(devices)
-        .where(and(eq(devices.branchRef, branch.id), isNull(devices.removedAt)))
-        .orderBy(devices.id);
-      return { devices: rows };
+      return { devices: await liveDevicesOf(db, branch.id) };
     },
   );
 }

@@ -2,11 +2,9 @@
 // phone (docs/RELIABILITY.md). The App Users screen shows the lock and offers this as a row action.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { errorSchema, idParam, messageSchema } from '../../src/contract';
-import { appUsers } from '../db/schema';
+import { appUserPhone } from '../db/repositories/appUsers';
 import { conflict, notFound } from '../lib/errors';
-import { rateLimiter } from '../lib/rateLimit';
 import { forgetDailyFailures, liftLock } from '../otp/phoneLock';
 import { maskPhone } from '../otp/phone';
 import { actorOf, recordActivity } from '../audit/record';
@@ -16,7 +14,7 @@ export const LOCK_LIFTED = 'The lock has been lifted';
 export default async function userLockRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const limiter = rateLimiter(app.deps);
+  const { limiter } = app;
 
   app.delete(
     '/user/:id/lock',
@@ -41,21 +39,21 @@ export default async function userLockRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const [user] = await db.select({ phone: appUsers.phone }).from(appUsers).where(eq(appUsers.id, req.params.id));
-      if (!user) throw notFound('App user not found');
+      const phone = await appUserPhone(db, req.params.id);
+      if (phone === undefined) throw notFound('App user not found');
       const lifted = await db.transaction(async (tx) => {
-        const done = await liftLock(tx, app.deps.config, user.phone);
+        const done = await liftLock(tx, app.deps.config, phone);
         // The audit trail records it in the same transaction (docs/ARCHITECTURE.md, The audit trail).
         if (done)
           await recordActivity(tx, {
             ...actorOf(req),
             kind: 'phone.unlocked',
-            target: { type: 'appUser', id: req.params.id, label: maskPhone(user.phone) },
+            target: { type: 'appUser', id: req.params.id, label: maskPhone(phone) },
           });
         return done;
       });
       if (!lifted) throw conflict('This number is not locked');
-      await forgetDailyFailures(limiter, user.phone);
+      await forgetDailyFailures(limiter, phone);
       return { message: LOCK_LIFTED };
     },
   );

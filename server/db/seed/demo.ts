@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { Deps } from '../../deps';
 import { syncRestaurant } from '../../pos/sync';
 import { DEMO_SAVED_ORDER_ID, FIXTURE } from '../../stand-ins/foodics/fixture';
-import { saveOrderToAccount } from '../queries/saveOrder';
+import { saveOrderToAccount } from '../repositories/savedOrders';
 import { appUsers, devices, funnelDaily, orderItems, orders, restaurants } from '../schema';
 import { EGYPT_TOKEN_SUFFIX } from '../../stand-ins/foodics/fixture';
 import { dayRange } from '../../funnel/days';

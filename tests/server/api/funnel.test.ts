@@ -8,7 +8,6 @@ import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../../server/app';
 import { funnelDaily, funnelMarks } from '../../../server/db/schema';
-import { funnelRecorder } from '../../../server/funnel/recorder';
 import { FUNNEL_CSV_HEADER } from '../../../server/routes/funnel';
 import { dayRange } from '../../../server/funnel/days';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
@@ -59,7 +58,7 @@ async function setUp(extra: Record<string, string> = {}) {
       remoteAddress: ip,
       payload: { casherId: device, restaurantId: t.restaurantId, phone, otp: t.lastCode(`+966${phone.slice(1)}`) },
     });
-  const settle = () => funnelRecorder(t.deps).settled();
+  const settle = () => t.app.funnel.settled();
   const figures = async () => {
     await settle();
     return (await t.app.inject({ method: 'GET', url: '/funnel?days=30', headers: auth })).json().totals;
@@ -137,7 +136,7 @@ describe('the scan-to-save funnel (database marks)', () => {
         second.inject({ method: 'GET', url, headers, remoteAddress: '10.0.1.1' }),
         second.inject({ method: 'GET', url, headers, remoteAddress: '10.0.1.1' }),
       ]);
-      await funnelRecorder(second.deps).settled();
+      await second.funnel.settled();
       expect(await s.figures()).toEqual({ views: 5, codes: 2, saves: 1 });
     } finally {
       await second.close();
@@ -242,7 +241,7 @@ describe.skipIf(!process.env.REDIS_URL)('the scan-to-save funnel with Redis (sev
       const hit = (app: typeof a, ua: string) =>
         app.inject({ method: 'GET', url, headers: { 'user-agent': ua }, remoteAddress: '10.2.0.1' });
       await Promise.all([hit(a, PHONE_UA), hit(b, PHONE_UA), hit(b, PHONE_UA), hit(a, ANDROID_UA)]);
-      await Promise.all([funnelRecorder(a.deps).settled(), funnelRecorder(b.deps).settled()]);
+      await Promise.all([a.funnel.settled(), b.funnel.settled()]);
       expect(await s.figures()).toEqual({ views: 2, codes: 0, saves: 0 });
       expect(await s.t.database.db.select().from(funnelMarks)).toEqual([]); // the marks lived in Redis
       await Promise.all([a.close(), b.close()]);

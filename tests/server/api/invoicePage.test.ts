@@ -14,7 +14,6 @@ import { money } from '../../../src/lib/money';
 import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-ins/foodics/server';
 import { and, eq } from 'drizzle-orm';
 import { funnelDaily } from '../../../server/db/schema';
-import { funnelRecorder } from '../../../server/funnel/recorder';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 import { logoPreload } from '../../../server/plugins/invoicePage';
@@ -256,7 +255,7 @@ describe('the invoice page drawn on the server', () => {
       remoteAddress: '10.9.0.1',
     });
     expect(code.statusCode).toBe(200);
-    await funnelRecorder(t.deps).settled();
+    await t.app.funnel.settled();
     const [row] = await t.database.db
       .select()
       .from(funnelDaily)

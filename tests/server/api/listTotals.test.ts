@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { TOTAL_CAP } from '../../../server/db/queries/counts';
+import { TOTAL_CAP } from '../../../server/db/repositories/counts';
 
 // Lists at size: a search's total is counted up to TOTAL_CAP rows and then reported as a lower bound
 // (X-Total-Exact: false); the whole list's total is exact (trigger-kept); deep pages (found by their ids

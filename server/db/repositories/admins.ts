@@ -1,0 +1,61 @@
+// Admins: the live list, sign-in's lookup by e-mail, creation, and soft deletion that never removes the last one.
+import { and, eq, sql } from 'drizzle-orm';
+import type { ListQuery } from '../../../src/contract';
+import type { Tx } from '../../audit/record';
+import { listSource, orderBy, searchWhere, type ListSource } from '../../lib/paging';
+import type { Db } from '../client';
+import { admins } from '../schema';
+
+const columns = { id: admins.id, name: admins.name, email: admins.email };
+const sortable = { ...columns, createdAt: admins.createdAt };
+const live = eq(admins.isDeleted, false);
+
+/** GET /admin: live admins (id, name, email); searched by name and e-mail. */
+export function adminsList(db: Db, q: ListQuery): ListSource<{ id: number; name: string; email: string }> {
+  return listSource(db, {
+    select: () => db.select(columns).from(admins),
+    table: admins,
+    id: admins.id,
+    scope: live,
+    filter: searchWhere(q.q, [admins.name, admins.email]),
+    order: orderBy(q, sortable, { field: 'id', order: 'ASC' }, admins.id),
+  });
+}
+
+/** The live admin with this e-mail (any case), with what sign-in checks. */
+export async function liveAdminByEmail(db: Db, email: string) {
+  const [admin] = await db
+    .select({ id: admins.id, passwordHash: admins.passwordHash })
+    .from(admins)
+    .where(and(sql`lower(${admins.email}) = ${email.toLowerCase()}`, live))
+    .limit(1);
+  return admin;
+}
+
+export async function markSignedIn(db: Db, id: number) {
+  await db.update(admins).set({ lastLogin: new Date() }).where(eq(admins.id, id));
+}
+
+/** A new admin; the unique index on live e-mails refuses a second one (isUniqueViolation). */
+export async function insertAdmin(tx: Tx, input: { name: string; email: string; passwordHash: string }) {
+  const [row] = await tx
+    .insert(admins)
+    .values({ ...input, role: 'admin' })
+    .returning({ id: admins.id, name: admins.name, email: admins.email });
+  return row;
+}
+
+/**
+ * Every live admin, each row locked (in id order, so two removals cannot deadlock): a parallel removal waits
+ * here and then sees this one's result, so two removals of the last two admins leave one.
+ */
+export function lockLiveAdmins(tx: Tx) {
+  return tx.select({ id: admins.id, email: admins.email }).from(admins).where(live).orderBy(admins.id).for('update');
+}
+
+export async function softDeleteAdmin(tx: Tx, id: number) {
+  await tx
+    .update(admins)
+    .set({ isDeleted: true, deletedAt: new Date(), updatedAt: new Date() })
+    .where(eq(admins.id, id));
+}

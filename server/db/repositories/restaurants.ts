@@ -1,0 +1,155 @@
+// Restaurants with their live branches and devices, in the shapes of docs/PRODUCT.md, Entities: the list,
+// one restaurant, one branch's devices, creation and changes to a live restaurant.
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { ListQuery, RestaurantBody } from '../../../src/contract';
+import type { Tx } from '../../audit/record';
+import { listSource, orderBy, searchWhere, type ListSource } from '../../lib/paging';
+import type { Database, Db } from '../client';
+import { branches, devices, restaurants } from '../schema';
+
+type RestaurantRow = typeof restaurants.$inferSelect;
+
+export function toRestaurant(r: RestaurantRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    logo: r.logo,
+    token: r.token,
+    branchs_token: r.branchsToken,
+    system_type: r.systemType,
+    name_api: r.nameApi,
+    vat_number: r.vatNumber,
+    sync_error: r.syncError,
+    synced_at: r.syncedAt?.toISOString() ?? null,
+    push_key_rotated_at: r.pushKeyRotatedAt?.toISOString() ?? null,
+    webhook_at: r.webhookAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export async function findLiveRestaurant(database: Database, id: number): Promise<RestaurantRow | undefined> {
+  const [row] = await database.db
+    .select()
+    .from(restaurants)
+    .where(and(eq(restaurants.id, id), eq(restaurants.isDeleted, false)))
+    .limit(1);
+  return row;
+}
+
+/** Live branches of the given restaurants, each with its live devices, in POS order of arrival. */
+export async function branchesWithDevices(database: Database, restaurantIds: number[]) {
+  if (!restaurantIds.length) return [];
+  const { db } = database;
+  const [branchRows, deviceRows] = await Promise.all([
+    db
+      .select()
+      .from(branches)
+      .where(and(inArray(branches.restaurantId, restaurantIds), isNull(branches.removedAt)))
+      .orderBy(asc(branches.id)),
+    db
+      .select()
+      .from(devices)
+      .where(and(inArray(devices.restaurantId, restaurantIds), isNull(devices.removedAt)))
+      .orderBy(asc(devices.id)),
+  ]);
+  const devicesByBranch = new Map<number, { id: number; name: string; device_id: string }[]>();
+  for (const d of deviceRows) {
+    const list = devicesByBranch.get(d.branchRef) ?? [];
+    list.push({ id: d.id, name: d.name, device_id: d.deviceId });
+    devicesByBranch.set(d.branchRef, list);
+  }
+  return branchRows.map((b) => ({
+    restaurantId: b.restaurantId,
+    id: b.id,
+    name: b.name,
+    branch_id: b.branchId,
+    Devices: devicesByBranch.get(b.id) ?? [],
+  }));
+}
+
+/** Restaurants with their `Branchs` (the contract's spelling, docs/DECISIONS.md) and each branch's `Devices`. */
+export async function withBranches(database: Database, rows: RestaurantRow[]) {
+  const all = await branchesWithDevices(
+    database,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...toRestaurant(r),
+    Branchs: all.filter((b) => b.restaurantId === r.id).map(({ restaurantId: _, ...b }) => b),
+  }));
+}
+
+const sortable = {
+  id: restaurants.id,
+  name: restaurants.name,
+  system_type: restaurants.systemType,
+  createdAt: restaurants.createdAt,
+};
+const live = eq(restaurants.isDeleted, false);
+
+/** GET /restaurant: live restaurants (rows; withBranches makes the answer), searched by name. */
+export function restaurantsList(db: Db, q: ListQuery): ListSource<RestaurantRow> {
+  return listSource(db, {
+    select: () => db.select().from(restaurants),
+    table: restaurants,
+    id: restaurants.id,
+    scope: live,
+    filter: searchWhere(q.q, [restaurants.name]),
+    order: orderBy(q, sortable, { field: 'id', order: 'ASC' }, restaurants.id),
+  });
+}
+
+type NewRestaurant = typeof restaurants.$inferInsert;
+
+/** The form's fields (docs/API.md) as the table's columns; a field not sent is left out. */
+export function restaurantColumns(b: Partial<RestaurantBody>): Partial<NewRestaurant> {
+  return Object.fromEntries(
+    Object.entries({
+      name: b.name,
+      logo: b.logo,
+      token: b.token,
+      branchsToken: b.branchs_token,
+      systemType: b.system_type,
+      nameApi: b.name_api,
+      vatNumber: b.vat_number,
+    }).filter(([, v]) => v !== undefined),
+  );
+}
+
+export async function insertRestaurant(tx: Tx, b: RestaurantBody) {
+  // A whole body holds every required column; the optional ones not sent are null.
+  const values = { nameApi: null, vatNumber: null, ...restaurantColumns(b) } as NewRestaurant;
+  const [created] = await tx.insert(restaurants).values(values).returning({ id: restaurants.id });
+  return created;
+}
+
+/** Changes a live restaurant; its id and name, or undefined when there is no live restaurant of that id. */
+export async function updateLiveRestaurant(tx: Tx, id: number, set: Partial<typeof restaurants.$inferInsert>) {
+  const [row] = await tx
+    .update(restaurants)
+    .set(set)
+    .where(and(eq(restaurants.id, id), live))
+    .returning({ id: restaurants.id, name: restaurants.name });
+  return row;
+}
+
+/** A live branch of a live restaurant, or undefined. */
+export async function findLiveBranch(db: Db, id: number) {
+  const [branch] = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .innerJoin(restaurants, eq(restaurants.id, branches.restaurantId))
+    .where(and(eq(branches.id, id), isNull(branches.removedAt), live))
+    .limit(1);
+  return branch;
+}
+
+/** A branch's live devices, in POS order of arrival. */
+export function liveDevicesOf(db: Db, branchId: number) {
+  return db
+    .select({ id: devices.id, name: devices.name, device_id: devices.deviceId })
+    .from(devices)
+    .where(and(eq(devices.branchRef, branchId), isNull(devices.removedAt)))
+    .orderBy(devices.id);
+}

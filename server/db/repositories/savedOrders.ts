@@ -1,0 +1,174 @@
+// Saved orders: storing an order of the POS in a customer's account (the save call and the demo), the Orders
+// screen's list, one order with its lines, the CSV batches, and the dashboard's latest orders. Queries use
+// orders_created_idx / orders_restaurant_created_idx for the order, and pg_trgm indexes for the search.
+import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { ListQuery, SavedOrderFilters } from '../../../src/contract';
+import type { PosOrder } from '../../pos/port';
+import { listSource, orderBy, type ListSource } from '../../lib/paging';
+import type { Database, Db } from '../client';
+import { appUsers, devices, orderItems, orders, restaurants } from '../schema';
+
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
+
+/**
+ * Stores the order in the phone's account, with its lines: one order, one account, once (the unique
+ * (restaurant_id, pos_order_id) index decides between two savers). The new saved order's id, or null when
+ * this order is saved already.
+ */
+export async function saveOrderToAccount(
+  tx: Tx | Database['db'],
+  input: { phone: string; restaurantId: number; deviceId: string; order: PosOrder; at?: Date },
+): Promise<number | null> {
+  const at = input.at ?? new Date();
+  const inv = input.order.invoice;
+  const [user] = await tx
+    .insert(appUsers)
+    .values({ phone: input.phone, lastLogin: at })
+    .onConflictDoUpdate({ target: appUsers.phone, set: { lastLogin: at, updatedAt: at } })
+    .returning({ id: appUsers.id });
+  const [saved] = await tx
+    .insert(orders)
+    .values({
+      appUserId: user.id,
+      restaurantId: input.restaurantId,
+      posOrderId: input.order.posOrderId,
+      deviceId: input.deviceId,
+      branchName: inv.branch_name,
+      orderNumber: inv.order_number,
+      checkNumber: inv.check_number,
+      orderDate: inv.order_date,
+      orderTime: inv.order_time,
+      paymentMethod: inv.payment_method,
+      subTotalPrice: String(inv.sub_total_price),
+      discountAmount: String(inv.discount_amount),
+      totalPrice: String(inv.total_price),
+      currency: inv.currency,
+      createdAt: at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: orders.id });
+  if (!saved) return null;
+  if (inv.order_items.length) {
+    await tx.insert(orderItems).values(
+      inv.order_items.map((l) => ({
+        orderId: saved.id,
+        itemName: l.item_name,
+        itemQuantity: String(l.item_quantity),
+        totalPrice: String(l.total_price),
+      })),
+    );
+  }
+  return saved.id;
+}
+
+const likeEscape = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** WHERE of the Orders screen's filters. Digits search phones (a local 05... drops its 0) and order numbers. */
+export function savedOrdersWhere(db: Db, f: SavedOrderFilters): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  const term = f.q?.trim() ?? '';
+  if (term) {
+    const digits = term.replace(/[\s\-()]/g, '');
+    const byNumber = ilike(orders.orderNumber, likeEscape(term));
+    if (/^\+?\d+$/.test(digits)) {
+      const phonePart = digits.replace(/^\+/, '').replace(/^0/, '');
+      const users = db
+        .select({ id: appUsers.id })
+        .from(appUsers)
+        .where(ilike(appUsers.phone, likeEscape(phonePart)));
+      parts.push(or(byNumber, inArray(orders.appUserId, users)));
+    } else {
+      parts.push(byNumber);
+    }
+  }
+  if (f.restaurantId) parts.push(eq(orders.restaurantId, f.restaurantId));
+  if (f.appUserId) parts.push(eq(orders.appUserId, f.appUserId));
+  if (f.from) parts.push(gte(orders.orderDate, f.from));
+  if (f.to) parts.push(lte(orders.orderDate, f.to));
+  return parts.length ? and(...parts) : undefined;
+}
+
+const columns = {
+  id: orders.id,
+  restaurantId: orders.restaurantId,
+  restaurantName: restaurants.name,
+  branchName: orders.branchName,
+  deviceId: orders.deviceId,
+  deviceName: devices.name,
+  orderNumber: orders.orderNumber,
+  checkNumber: orders.checkNumber,
+  appUserId: orders.appUserId,
+  firstName: appUsers.firstName,
+  lastName: appUsers.lastName,
+  phone: appUsers.phone,
+  orderDate: orders.orderDate,
+  orderTime: orders.orderTime,
+  paymentMethod: orders.paymentMethod,
+  totalPrice: orders.totalPrice,
+  currency: orders.currency,
+  createdAt: orders.createdAt,
+};
+
+function selectOrders(db: Db) {
+  return db
+    .select(columns)
+    .from(orders)
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+    .leftJoin(appUsers, eq(appUsers.id, orders.appUserId))
+    .leftJoin(devices, and(eq(devices.restaurantId, orders.restaurantId), eq(devices.deviceId, orders.deviceId)));
+}
+export type SavedOrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>['execute']>>[number];
+
+const sortable = {
+  createdAt: orders.createdAt,
+  id: orders.id,
+  totalPrice: orders.totalPrice,
+  orderNumber: orders.orderNumber,
+};
+
+/** GET /order: always paged, newest first; a deep page picks its ids from the (created_at, id) index. */
+export function savedOrdersList(db: Db, q: ListQuery & SavedOrderFilters): ListSource<SavedOrderRow> {
+  return listSource(db, {
+    select: () => selectOrders(db),
+    table: orders,
+    id: orders.id,
+    filter: savedOrdersWhere(db, q),
+    order: orderBy(q, sortable, { field: 'createdAt', order: 'DESC' }, orders.id),
+    // All orders: the trigger-kept count; a search or filter: counted up to 1,000 (counts.ts).
+    whole: 'orders',
+    alwaysPaged: true,
+  });
+}
+
+/** One saved order with its item lines, or undefined. */
+export async function findSavedOrder(db: Db, id: number) {
+  const [row] = await selectOrders(db).where(eq(orders.id, id)).limit(1);
+  if (!row) return undefined;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(orderItems.id);
+  return { row, items };
+}
+
+/** One batch of the CSV export, newest first, after `after`. */
+export function savedOrdersBatch(
+  db: Db,
+  where: SQL | undefined,
+  after: SavedOrderRow | undefined,
+  limit: number,
+): Promise<SavedOrderRow[]> {
+  return selectOrders(db)
+    .where(
+      and(
+        where,
+        after
+          ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+/** The dashboard's Latest Orders: the newest rows of the (created_at, id) index. */
+export function latestOrders(db: Db, limit: number): Promise<SavedOrderRow[]> {
+  return selectOrders(db).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
+}
