@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { findLiveRestaurant } from '../db/queries/restaurants';
+import { findLiveRestaurant } from '../db/repositories/restaurants';
 import { memoOf } from '../lib/memo';
 import { inlineStylesheets, invoicePageServer, loadInvoiceRenderer } from './invoicePage';
 
