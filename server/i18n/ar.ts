@@ -36,6 +36,7 @@ export const ar: Record<MessageKey, string> = {
   receiptNotFound: 'الفاتورة غير موجودة',
   signedOut: 'تم تسجيل خروجك',
   dataDeleted: 'تم حذف بياناتك: حسابك و{count} من الفواتير المحفوظة',
+  codeSms: 'رمز Specter الخاص بك هو {code}. ينتهي خلال {minutes} دقائق. لا تشاركه مع أحد.',
   dataDeletedSms: 'Specter: بناءً على طلبك، تم حذف حسابك و{count} من الفواتير المحفوظة.',
   retryIn: '{message} (حاول مرة أخرى بعد {wait})',
 };

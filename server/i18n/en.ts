@@ -42,6 +42,7 @@ export const en = {
   receiptNotFound: 'Receipt not found',
   signedOut: 'You have signed out',
   dataDeleted: 'Your data has been deleted: your account and {count} saved receipts',
+  codeSms: 'Your Specter code is {code}. It expires in {minutes} minutes. Do not share it.',
   dataDeletedSms: 'Specter: as you asked, your account and {count} saved receipts have been deleted.',
   // Said after a limit's message: how long to wait
   retryIn: '{message} (try again in {wait})',

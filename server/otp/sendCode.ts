@@ -26,7 +26,7 @@ export async function handleSendCode(
   } else if (body.orderId !== undefined) {
     throw badRequest(CLAIM_MESSAGES.orderNeedsTill);
   }
-  await otp.send(phone, req.ip, order);
+  await otp.send(phone, req.ip, order, req.lang);
   app.funnel.code(req, order && { restaurantId: order.restaurantId, deviceId: order.deviceId });
   return reply.code(200).send({ message: say(req.lang, 'codeSent') });
 }

@@ -6,6 +6,7 @@
 import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { otpChallenges } from '../db/schema';
+import { say, type Lang } from '../i18n';
 import { badRequest, HttpError, tooMany } from '../lib/errors';
 import { enforce, type RateLimiter } from '../lib/rateLimit';
 import { codeMatches, hashCode, newCode, sealCode, unsealCode } from './codes';
@@ -29,7 +30,7 @@ export interface BoundOrder {
 export interface OtpService {
   normalize(raw: string): string;
   /** Sends a code to the phone; with an order, the code is bound to it and counts against its sends. */
-  send(rawPhone: string, ip: string, order?: BoundOrder): Promise<void>;
+  send(rawPhone: string, ip: string, order?: BoundOrder, lang?: Lang): Promise<void>;
   /** The order the phone's live code is bound to, if any (to save it when the call does not name one). */
   boundOrder(phone: string): Promise<BoundOrder | null>;
   /** Checks the code (and that it was asked for this order, when it was asked for one) and, when right, runs
@@ -92,7 +93,7 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
       return phone;
     },
 
-    async send(rawPhone, ip, order) {
+    async send(rawPhone, ip, order, lang = 'en') {
       const phone = this.normalize(rawPhone);
       await limit(`otp:ip-send-10m:${ip}`, config.OTP_IP_SENDS_PER_10M, 600);
       await limit(`otp:ip-send-day:${ip}`, config.OTP_IP_SENDS_PER_DAY, 86_400);
@@ -169,7 +170,8 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
       // No app user yet: it is created when an order is saved with a good code (routes/invoice.ts).
       const minutes = Math.round(config.OTP_TTL_SECONDS / 60);
       try {
-        await deps.sms.send(phone, `Your Specter code is ${code}. It expires in ${minutes} minutes. Do not share it.`);
+        // In the language of the page that asked for it (the code itself in Latin digits, as the keypad types them).
+        await deps.sms.send(phone, say(lang, 'codeSms', { code: code!, minutes }));
       } catch (err) {
         if (created) await db.delete(otpChallenges).where(eq(otpChallenges.id, challengeId));
         // The provider's code only: its error text can carry the number (server/sms/port.ts).

@@ -57,7 +57,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      await otp.send(req.body.phone, req.ip);
+      await otp.send(req.body.phone, req.ip, undefined, req.lang);
       return { message: say(req.lang, 'codeSent') };
     },
   );
@@ -160,7 +160,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const s = await signedIn(req);
-      await otp.send(s.phone, req.ip);
+      await otp.send(s.phone, req.ip, undefined, req.lang);
       return { message: say(req.lang, 'codeSent') };
     },
   );

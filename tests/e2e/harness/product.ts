@@ -75,7 +75,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
         const lines = output
           .slice(sinceOffset)
           .split('\n')
-          .filter((l) => /\b\d{4}\b/.test(l) && /code/i.test(l));
+          .filter((l) => /\b\d{4}\b/.test(l) && /code|رمز/i.test(l));
         const mine = phoneEnding ? lines.filter((l) => l.includes(phoneEnding)) : lines;
         const last = mine.at(-1);
         const m = last && /\b(\d{4})\b(?!.*\b\d{4}\b)/.exec(last.replace(/\*+\d{3}/g, ''));

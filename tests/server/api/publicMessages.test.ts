@@ -44,6 +44,16 @@ describe("public messages in the customer's language", () => {
 
   for (const L of LANGS) {
     describe(L.lang, () => {
+      it('the SMS carrying the code is in the language of the page that asked for it, the code in Latin digits', async () => {
+        const local = L.lang === 'ar' ? '0559990001' : '0559990002';
+        const res = await ask({ method: 'POST', url: '/user', payload: { phone: local } }, L.header);
+        expect(res.statusCode).toBe(200);
+        const sms = t.sms.filter((m) => m.to === `+966${local.slice(1)}`).at(-1)!;
+        const code = /\b(\d{4})\b/.exec(sms.body)![1];
+        expect(sms.body).toBe(L.cat.codeSms.replace('{code}', code).replace('{minutes}', '5'));
+        if (L.lang === 'ar') expect(sms.body).toMatch(/[\u0600-\u06FF]/);
+      });
+
       it('GET last-order: unknown restaurant 404, a till of another restaurant 404, a till without a recent order 404', async () => {
         const a = await ask(lastOrder(999_999, DEVICE), L.header);
         expect([a.statusCode, a.json().message]).toEqual([404, L.cat.restaurantNotFound]);
