@@ -1,7 +1,6 @@
 // Builds the Fastify instance from its plugins; nothing here listens, so tests can use inject or listen on port 0.
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,6 +16,8 @@ import type { Deps } from './deps';
 import { loggerOptions } from './lib/logging';
 import { clientErrorHandler } from './lib/clientError';
 import errors from './plugins/errors';
+import securityHeaders from './plugins/securityHeaders';
+import requestLog from './plugins/requestLog';
 import language from './plugins/language';
 import auth from './plugins/auth';
 import web from './plugins/web';
@@ -63,6 +64,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     connectionTimeout: 60_000,
     return503OnClosing: true,
     clientErrorHandler,
+    // One access line per request (plugins/requestLog.ts), not Fastify's two: half the logging per call.
+    disableRequestLogging: true,
     routerOptions: { maxParamLength: 200 },
     // A malformed percent-encoding or an over-long path parameter: the contract's JSON { message }, without
     // echoing the (possibly huge) path back, instead of Fastify's own { error, code, message, statusCode }.
@@ -80,30 +83,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   await app.register(language);
   await app.register(errors);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // emotion (MUI) injects <style> tags at run time
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // restaurant logos live on the restaurants' own hosts
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        connectSrc: ["'self'", ...config.CORS_ORIGINS],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: config.NODE_ENV === 'production',
-  });
+  await app.register(requestLog);
+  await app.register(securityHeaders);
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false,
     methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],

@@ -92,6 +92,15 @@ describe('logs with a phone in play', () => {
       url: '/user?page=1&q=0551234567',
       headers: { authorization: `Bearer ${token}` },
     });
+    // The access log: one line for the call, with its method, masked address, status and time; no second line.
+    const access = lines.map((l) => JSON.parse(l)).filter((l) => l.req);
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/user?page=1&q=•••••••567' },
+      res: { statusCode: 200 },
+    });
+    expect(access[0].responseTime).toEqual(expect.any(Number));
     t.app.log.info('customer +966551234567 asked again');
     expect(log()).toContain('q=•••••••567');
     expect(log()).toContain('customer +•••••••••567 asked again');
