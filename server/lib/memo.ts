@@ -38,13 +38,3 @@ export function memo<V>(ttlMs: number): Memo<V> {
     },
   };
 }
-
-/** One memo per owner object (the app's deps) and name, so every route of an app shares it. */
-const owned = new WeakMap<object, Map<string, Memo<unknown>>>();
-export function memoOf<V>(owner: object, name: string, ttlMs: number): Memo<V> {
-  let byName = owned.get(owner);
-  if (!byName) owned.set(owner, (byName = new Map()));
-  let m = byName.get(name);
-  if (!m) byName.set(name, (m = memo<unknown>(ttlMs)));
-  return m as Memo<V>;
-}

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq } from 'drizzle-orm';
 import { admins } from '../db/schema';
-import { liveAdmins } from '../lib/answerCaches';
 import { unauthorized } from '../lib/errors';
 
 declare module 'fastify' {
@@ -33,7 +32,7 @@ export default fp(async function auth(app: FastifyInstance) {
     const claims = await tokens.verify(token);
     if (!claims) return null;
     // Remembered for ANSWER_CACHE_MS; a soft delete on this instance drops it (routes/admins.ts).
-    return liveAdmins(app.deps).get(String(claims.adminId), async () => {
+    return app.answers.liveAdmins.get(String(claims.adminId), async () => {
       const [admin] = await database.db
         .select({ id: admins.id, name: admins.name, email: admins.email })
         .from(admins)

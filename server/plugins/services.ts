@@ -1,4 +1,5 @@
 // The app's services, one each per app, decorated on the Fastify instance (registered before the routes):
+// `app.answers` (the short memories of answers), `app.receipts` (the tills' known receipts),
 // `app.limiter` (the one rate limiter, server/lib/rateLimit.ts: codes and sign-in), `app.otp` (one-time codes,
 // on that limiter), `app.lastOrders` (a till's order and its short memory) and `app.funnel` (the funnel's
 // counting). Routes take them from the instance; a test reaches them the same way (`t.app.funnel`).
@@ -8,6 +9,8 @@ import { createLimiter, type RateLimiter } from '../lib/rateLimit';
 import { createOtpService, type OtpService } from '../otp/service';
 import { createLastOrderService, type LastOrderService } from '../pos/lastOrder';
 import { createFunnelRecorder, type FunnelRecorder } from '../funnel/recorder';
+import { createAnswerCaches, type AnswerCaches } from '../lib/answerCaches';
+import { createReceiptStore, type ReceiptStore } from '../pos/receiptStore';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +18,10 @@ declare module 'fastify' {
     otp: OtpService;
     lastOrders: LastOrderService;
     funnel: FunnelRecorder;
+    /** The short memories of answers (server/lib/answerCaches.ts). */
+    answers: AnswerCaches;
+    /** The tills' known receipts, shared by instances (server/pos/receiptStore.ts). */
+    receipts: ReceiptStore;
   }
 }
 
@@ -23,6 +30,9 @@ export default fp(async function services(app: FastifyInstance) {
   const limiter = createLimiter(deps.database, deps.redis);
   app.decorate('limiter', limiter);
   app.decorate('otp', createOtpService(deps, limiter));
-  app.decorate('lastOrders', createLastOrderService(deps));
+  const receipts = createReceiptStore(deps.database, deps.redis);
+  app.decorate('receipts', receipts);
+  app.decorate('lastOrders', createLastOrderService(deps, receipts));
+  app.decorate('answers', createAnswerCaches(deps.config));
   app.decorate('funnel', createFunnelRecorder(deps));
 });

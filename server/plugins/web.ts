@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { findLiveRestaurant } from '../db/repositories/restaurants';
-import { memoOf } from '../lib/memo';
+import { memo } from '../lib/memo';
 import { inlineStylesheets, invoicePageServer, loadInvoiceRenderer } from './invoicePage';
 
 const INVOICE_PAGE = /^\/user\/invoice\/?$/;
@@ -41,7 +41,7 @@ export default fp(async function web(app: FastifyInstance) {
   // /user/invoice with its receipt drawn on the server, when the build has the page's server bundle.
   const renderer = pages.public ? await loadInvoiceRenderer(root) : null;
   // A logo changes when an admin edits the restaurant: a minute's memory is at worst one preload of the old one.
-  const logos = memoOf<string | null>(app.deps, 'invoiceLogos', 60_000);
+  const logos = memo<string | null>(60_000);
   const invoicePage =
     renderer && pages.public
       ? invoicePageServer(app, inlineStylesheets(pages.public.toString('utf8'), root), renderer, (restId) =>

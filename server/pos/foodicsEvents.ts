@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { devices, restaurants } from '../db/schema';
-import { receiptStore } from './receiptStore';
+import type { ReceiptStore } from './receiptStore';
 import type { FoodicsAdapter } from './foodics/adapter';
 import type { FoodicsOrder } from './foodics/types';
 
@@ -32,7 +32,7 @@ export type WebhookOutcome = 'applied' | 'duplicate' | 'unknown business' | 'unk
 const isFoodicsAdapter = (a: unknown): a is FoodicsAdapter =>
   !!a && typeof (a as FoodicsAdapter).completeWebhookOrder === 'function';
 
-export async function applyFoodicsEvent(deps: Deps, event: FoodicsEvent): Promise<WebhookOutcome> {
+export async function applyFoodicsEvent(deps: Deps, store: ReceiptStore, event: FoodicsEvent): Promise<WebhookOutcome> {
   if (!ORDER_EVENTS.has(event.event)) return 'not an order event';
   const adapter = deps.pos.Foodics;
   if (!isFoodicsAdapter(adapter)) return 'unknown business';
@@ -56,7 +56,6 @@ export async function applyFoodicsEvent(deps: Deps, event: FoodicsEvent): Promis
   const key = createHash('sha256')
     .update(JSON.stringify([reference, event.event, raw.id, raw.updated_at ?? null, event.timestamp ?? null]))
     .digest('hex');
-  const store = receiptStore(deps);
   if (!(await store.firstTime(key))) return 'duplicate';
   try {
     const { deviceId, order } = await adapter.completeWebhookOrder(found[0].token, raw);

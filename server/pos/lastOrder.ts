@@ -12,7 +12,7 @@ import { CLAIM_MESSAGES, unavailableReason } from './claim';
 import { PosError, type PosAdapter, type PosOrder, type PosRestaurant } from './port';
 import { withReceiptVat } from '../vat/receiptVat';
 import { readThrough } from './readThrough';
-import { receiptStore } from './receiptStore';
+import type { ReceiptStore } from './receiptStore';
 
 export interface LastOrderResult {
   restaurantId: number;
@@ -40,9 +40,8 @@ const CHECK_TTL_MS = 1000;
  * another instance shows here within this time. */
 const LOCAL_TTL_MS = 1000;
 
-export function createLastOrderService(deps: Deps): LastOrderService {
+export function createLastOrderService(deps: Deps, store: ReceiptStore): LastOrderService {
   const cacheMs = Math.min(deps.config.FOODICS_CACHE_MS, LOCAL_TTL_MS);
-  const store = receiptStore(deps);
   const cache = new Map<string, { until: number; order: unknown }>();
   const inFlight = new Map<string, Promise<unknown>>();
   type Checked = { r: typeof restaurants.$inferSelect; deviceRef: number | null } | null;

@@ -195,11 +195,3 @@ export function createReceiptStore(database: Database, redis?: import('ioredis')
   const db = databaseReceiptStore(database);
   return redis ? redisReceiptStore(redis, db) : db;
 }
-
-const stores = new WeakMap<object, ReceiptStore>();
-/** One store per app (per Deps). */
-export function receiptStore(deps: { database: Database; redis?: import('ioredis').Redis }): ReceiptStore {
-  let s = stores.get(deps);
-  if (!s) stores.set(deps, (s = createReceiptStore(deps.database, deps.redis)));
-  return s;
-}

@@ -17,7 +17,6 @@ import { adminsList, insertAdmin, liveAdminByEmail, lockLiveAdmins, softDeleteAd
 import { conflict, isUniqueViolation, notFound, unauthorized } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
 import { pagedList } from '../lib/paging';
-import { liveAdmins } from '../lib/answerCaches';
 import { parseOr400 } from '../lib/validate';
 import { bearerToken } from '../plugins/auth';
 import { actorOf, recordActivity } from '../audit/record';
@@ -108,7 +107,7 @@ export default async function adminsRoutes(fastify: FastifyInstance) {
           target: { type: 'admin', id, label: target.email },
         });
       });
-      liveAdmins(app.deps).forget(String(id));
+      app.answers.liveAdmins.forget(String(id));
       return { message: 'The Admin has been removed' };
     },
   );

@@ -46,7 +46,7 @@ export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       // A Foodics call the event needed failed (budget spent, Foodics down): 503, so Foodics sends it again.
-      const work = applyFoodicsEvent(app.deps, req.body).catch((err: unknown) => {
+      const work = applyFoodicsEvent(app.deps, app.receipts, req.body).catch((err: unknown) => {
         if (err instanceof PosError)
           throw new HttpError(503, `The event could not be applied now: ${err.message}`, {
             'Retry-After': String(err.retryAfterSeconds ?? 30),

@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addOrderBody, lastOrderAnswer, lastOrderQuery, messageSchema } from '../../src/contract';
 import { saveOrderToAccount } from '../db/repositories/savedOrders';
-import { forgetRestaurantAnswers, tillAnswers } from '../lib/answerCaches';
 import { conflict } from '../lib/errors';
 import { say } from '../i18n';
 import { CLAIM_MESSAGES } from '../pos/claim';
@@ -38,7 +37,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
       const { restaurantId, casherId } = req.query;
       // A crowd at one till gets one encoded answer per ANSWER_CACHE_MS on this instance (a save on it drops it):
       // checked against the contract and encoded once, then sent as it is (docs/PERFORMANCE.md).
-      const encoded = await tillAnswers(app.deps).get(`${restaurantId}:${casherId}`, async () => {
+      const encoded = await app.answers.tills.get(`${restaurantId}:${casherId}`, async () => {
         const { order, saved } = await lastOrders.get(restaurantId, casherId);
         return JSON.stringify(lastOrderAnswer.parse({ ...order.invoice, order_id: order.posOrderId, saved }));
       });
@@ -97,7 +96,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
         },
       );
       // The till's page and the dashboard show the save at once on this instance.
-      forgetRestaurantAnswers(app.deps, restaurantId);
+      app.answers.forgetRestaurant(restaurantId);
       funnel.save(req, restaurantId, casherId);
       return { message: say(req.lang, 'invoiceSaved'), id };
     },

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, latestOrderSchema } from '../../src/contract';
 import { latestOrders } from '../db/repositories/savedOrders';
-import { dashboardAnswers } from '../lib/answerCaches';
 
 export default async function ordersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -24,7 +23,7 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
     async (req) =>
       // The newest rows of the (created_at, id) index; remembered for ANSWER_CACHE_MS on this instance and
       // dropped by a save on it, so a saved order shows at once.
-      dashboardAnswers(app.deps).get(`last-orders:${req.query.limit}`, () => latest(req.query.limit)),
+      app.answers.dashboard.get(`last-orders:${req.query.limit}`, () => latest(req.query.limit)),
   );
 
   async function latest(limit: number) {

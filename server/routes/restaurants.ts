@@ -30,7 +30,6 @@ import {
 import { notFound } from '../lib/errors';
 import { pagedList } from '../lib/paging';
 import { syncRestaurant } from '../pos/sync';
-import { forgetRestaurantAnswers } from '../lib/answerCaches';
 import { actorOf, recordActivity } from '../audit/record';
 import { hashPushKey, newPushKey } from '../pos';
 
@@ -70,7 +69,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
   /** What this instance remembers of the restaurant is dropped after a change (its till's order, the answers). */
   function forget(id: number) {
     app.lastOrders.forget(id);
-    forgetRestaurantAnswers(deps, id);
+    app.answers.forgetRestaurant(id);
   }
 
   /** After a change that can move its branches and devices: read them again from the POS, forget, answer. */

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, statisticsAnswer } from '../../src/contract';
 import { rowCountsOf } from '../db/repositories/counts';
-import { dashboardAnswers } from '../lib/answerCaches';
 
 export default async function statisticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,7 +21,7 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
     async () =>
       // Exact counts kept by triggers as rows change (db/repositories/counts.ts): one primary-key read, never a
       // count(*); remembered for ANSWER_CACHE_MS on this instance and dropped by its own writes.
-      dashboardAnswers(app.deps).get('statistics', async () => {
+      app.answers.dashboard.get('statistics', async () => {
         const c = await rowCountsOf(db, ['app_users', 'live_restaurants', 'orders']);
         return { users: c.app_users, restaurants: c.live_restaurants, orders: c.orders };
       }),

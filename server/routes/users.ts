@@ -17,7 +17,6 @@ import {
 import { appUsersList, deleteAppUser, type AppUserRow } from '../db/repositories/appUsers';
 import { notFound } from '../lib/errors';
 import { pagedList } from '../lib/paging';
-import { dashboardAnswers } from '../lib/answerCaches';
 import { parseCustomerInput } from '../lib/validate';
 import { bearerToken } from '../plugins/auth';
 import { handleSendCode } from '../otp/sendCode';
@@ -81,7 +80,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
           target: { type: 'appUser', id: gone.id, label: maskPhone(gone.phone) },
         });
       });
-      dashboardAnswers(app.deps).forget();
+      app.answers.dashboard.forget();
       return { message: 'The User has been removed' };
     },
   );
