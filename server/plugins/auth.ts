@@ -1,8 +1,7 @@
 // `app.requireAdmin` is the preHandler of every admin call: a bearer token of a live admin or 401.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq } from 'drizzle-orm';
-import { admins } from '../db/schema';
+import { liveAdminById } from '../db/repositories/admins';
 import { unauthorized } from '../lib/errors';
 
 declare module 'fastify' {
@@ -32,14 +31,7 @@ export default fp(async function auth(app: FastifyInstance) {
     const claims = await tokens.verify(token);
     if (!claims) return null;
     // Remembered for ANSWER_CACHE_MS; a soft delete on this instance drops it (routes/admins.ts).
-    return app.answers.liveAdmins.get(String(claims.adminId), async () => {
-      const [admin] = await database.db
-        .select({ id: admins.id, name: admins.name, email: admins.email })
-        .from(admins)
-        .where(and(eq(admins.id, claims.adminId), eq(admins.isDeleted, false)))
-        .limit(1);
-      return admin ?? null;
-    });
+    return app.answers.liveAdmins.get(String(claims.adminId), () => liveAdminById(database.db, claims.adminId));
   });
 
   app.decorate('requireAdmin', async (req: FastifyRequest) => {

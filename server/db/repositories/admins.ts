@@ -22,6 +22,16 @@ export function adminsList(db: Db, q: ListQuery): ListSource<{ id: number; name:
   });
 }
 
+/** The live admin behind an admin token, or null (a removed admin's token stops working). */
+export async function liveAdminById(db: Db, id: number): Promise<{ id: number; name: string; email: string } | null> {
+  const [admin] = await db
+    .select(columns)
+    .from(admins)
+    .where(and(eq(admins.id, id), live))
+    .limit(1);
+  return admin ?? null;
+}
+
 /** The live admin with this e-mail (any case), with what sign-in checks. */
 export async function liveAdminByEmail(db: Db, email: string) {
   const [admin] = await db
