@@ -10,6 +10,7 @@
 // orders - BENCH_PG_URL names a database seeded beforehand (npm run seed:big), else DATABASE_URL gets a new one
 // seeded here (--users / --orders). A Foodics restaurant is synced from a stand-in in this process, so the
 // Foodics calls can be counted. Usage: npx tsx bench/api-load.ts [--seconds 5] [--db pglite|postgres|both]
+// [--cases <regular expression>] (only the cases whose name matches, e.g. --cases 'hot till|statistics').
 import { readFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,7 @@ const arg = (name: string, def: string) => {
   return i > 0 ? process.argv[i + 1] : def;
 };
 const seconds = Number(arg('seconds', '5'));
+const only = new RegExp(arg('cases', '.'), 'i');
 const ADMIN = { email: 'bench@specter.sa', password: 'bench-password-1' };
 type Kind = 'pglite' | 'postgres';
 
@@ -241,7 +243,7 @@ export async function apiLoad(
           opts: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) },
         });
 
-        for (const c of cases) {
+        for (const c of cases.filter((x) => only.test(x.name))) {
           const alone = c.one ? (await untilIdle(server, prepared.pgUrl), await load(c.url, 1, c.opts)) : null;
           await untilIdle(server, prepared.pgUrl);
           const ceiling = await load(`${bare.url}/bare`, 32);

@@ -4,9 +4,9 @@ import type { Config } from '../config';
 import { memo, type Memo } from './memo';
 
 export interface AnswerCaches {
-  /** GET /statistics and GET /order/last-orders answers. Dropped by a saved order, a deleted app user and a
+  /** GET /statistics and GET /order/last-orders answers, encoded. Dropped by a saved order, a deleted app user and a
    * restaurant created, edited or deleted on this instance. */
-  dashboard: Memo<unknown>;
+  dashboard: Memo<string>;
   /** The live admin behind an admin id. Dropped when an admin is soft-deleted on this instance. */
   liveAdmins: Memo<{ id: number; name: string; email: string } | null>;
   /** The encoded answer of GET /order/foodics/web/last-order per till ("<restaurant id>:<device id>"). Dropped
@@ -17,7 +17,7 @@ export interface AnswerCaches {
 }
 
 export function createAnswerCaches(config: Pick<Config, 'ANSWER_CACHE_MS' | 'FOODICS_CACHE_MS'>): AnswerCaches {
-  const dashboard = memo<unknown>(config.ANSWER_CACHE_MS);
+  const dashboard = memo<string>(config.ANSWER_CACHE_MS);
   const tills = memo<string>(Math.min(config.ANSWER_CACHE_MS, config.FOODICS_CACHE_MS));
   return {
     dashboard,

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addOrderBody, lastOrderAnswer, lastOrderQuery, messageSchema } from '../../src/contract';
 import { saveOrderToAccount } from '../db/repositories/savedOrders';
+import { encode, sendEncoded } from '../lib/encoded';
 import { conflict } from '../lib/errors';
 import { say } from '../i18n';
 import { CLAIM_MESSAGES } from '../pos/claim';
@@ -39,16 +40,10 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
       // checked against the contract and encoded once, then sent as it is (docs/PERFORMANCE.md).
       const encoded = await app.answers.tills.get(`${restaurantId}:${casherId}`, async () => {
         const { order, saved } = await lastOrders.get(restaurantId, casherId);
-        return JSON.stringify(lastOrderAnswer.parse({ ...order.invoice, order_id: order.posOrderId, saved }));
+        return encode(lastOrderAnswer, { ...order.invoice, order_id: order.posOrderId, saved });
       });
       funnel.view(req, restaurantId, casherId);
-      return (
-        reply
-          .header('Cache-Control', 'no-store')
-          .type('application/json; charset=utf-8')
-          // Already JSON: Fastify sends a string with a JSON content type as it is (the typed reply expects the object).
-          .send(encoded as never)
-      );
+      return sendEncoded(reply.header('Cache-Control', 'no-store'), encoded);
     },
   );
 

@@ -4,6 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, latestOrderSchema } from '../../src/contract';
 import { latestOrders } from '../db/repositories/savedOrders';
+import { encode, sendEncoded } from '../lib/encoded';
+
+const lastOrdersAnswer = z.object({ orders: z.array(latestOrderSchema) });
 
 export default async function ordersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,13 +20,18 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
         tags: ['dashboard'],
         security: [{ bearer: [] }],
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) }),
-        response: { 200: z.object({ orders: z.array(latestOrderSchema) }), 400: errorSchema, 401: errorSchema },
+        response: { 200: lastOrdersAnswer, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (req) =>
-      // The newest rows of the (created_at, id) index; remembered for ANSWER_CACHE_MS on this instance and
+    async (req, reply) =>
+      // The newest rows of the (created_at, id) index; remembered encoded for ANSWER_CACHE_MS on this instance and
       // dropped by a save on it, so a saved order shows at once.
-      app.answers.dashboard.get(`last-orders:${req.query.limit}`, () => latest(req.query.limit)),
+      sendEncoded(
+        reply,
+        await app.answers.dashboard.get(`last-orders:${req.query.limit}`, async () =>
+          encode(lastOrdersAnswer, await latest(req.query.limit)),
+        ),
+      ),
   );
 
   async function latest(limit: number) {
