@@ -13,11 +13,10 @@ import {
 import { TOTAL_EXACT_HEADER, TOTAL_HEADER } from '../src/contract';
 import type { Config } from './config';
 import type { Deps } from './deps';
-import { loggerOptions } from './lib/logging';
+import { AccessLog, loggerOptions } from './lib/logging';
 import { clientErrorHandler } from './lib/clientError';
 import errors from './plugins/errors';
 import securityHeaders from './plugins/securityHeaders';
-import requestLog from './plugins/requestLog';
 import language from './plugins/language';
 import auth from './plugins/auth';
 import web from './plugins/web';
@@ -64,8 +63,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     connectionTimeout: 60_000,
     return503OnClosing: true,
     clientErrorHandler,
-    // One access line per request (plugins/requestLog.ts), not Fastify's two: half the logging per call.
-    disableRequestLogging: true,
+    // One access line per request (lib/logging.ts), not Fastify's two: half the logging per call.
+    logController: new AccessLog(),
     routerOptions: { maxParamLength: 200 },
     // A malformed percent-encoding or an over-long path parameter: the contract's JSON { message }, without
     // echoing the (possibly huge) path back, instead of Fastify's own { error, code, message, statusCode }.
@@ -83,7 +82,6 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   await app.register(language);
   await app.register(errors);
-  await app.register(requestLog);
   await app.register(securityHeaders);
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false,

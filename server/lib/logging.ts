@@ -3,7 +3,7 @@
 // query parameters (Drizzle puts phones, tokens and password hashes there) and without driver details that
 // echo values; request headers and bodies that carry secrets are redacted (docs/RELIABILITY.md "Logs").
 import type { Writable } from 'node:stream';
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config';
 
@@ -76,4 +76,26 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, stream?: Writab
     hooks: { streamWrite: maskLine },
     ...(stream ? { stream } : {}),
   };
+}
+
+/**
+ * The access log: one line per answered request, with what Fastify's own two lines ("incoming request",
+ * "request completed") carried between them - the call, its status and how long it took. The lines of a failed
+ * request and of Fastify's error handling stay as Fastify writes them. Phones in the address are masked like in
+ * every line (maskLine).
+ */
+export class AccessLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) return super.requestCompleted(error, request, reply, {});
+    reply.log.info(
+      {
+        req: { method: request.method, url: request.url, host: request.host, remoteAddress: request.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
+  }
 }
