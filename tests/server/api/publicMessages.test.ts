@@ -4,6 +4,7 @@ import { ar } from '../../../server/i18n/ar';
 import { en } from '../../../server/i18n/en';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 
 // Every message the invoice page's calls can answer, asked in English and in Arabic (Accept-Language as the
 // page sends it): the answer is the catalogue's sentence in that language, limits with their wait in words,
@@ -17,13 +18,9 @@ describe("public messages in the customer's language", () => {
   let t: FoodicsTestApp;
   beforeAll(async () => {
     t = await createFoodicsTestApp({
-      OTP_IP_SENDS_PER_10M: '1000',
-      OTP_IP_SENDS_PER_DAY: '1000',
-      OTP_IP_CHECKS_PER_10M: '1000',
-      OTP_SENDS_PER_15M: '100',
-      OTP_SENDS_PER_HOUR: '100',
-      OTP_SENDS_PER_DAY: '100',
-      OTP_PHONE_FAILURES_PER_DAY: '1000',
+      ...GENEROUS_CODE_LIMITS,
+      // The resend wait stays the default (60 s): its own message is asked for below.
+      OTP_RESEND_SECONDS: '60',
       FOODICS_CACHE_MS: '0',
       FOODICS_TIMEOUT_MS: '1500',
       CLAIM_WINDOW_MINUTES: '1',
