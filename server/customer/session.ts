@@ -17,6 +17,9 @@ export interface CustomerSession {
   phone: string;
   /** The app user found at sign-in, or 0 when the phone had none. */
   userId: number;
+  /** When it was issued (to the millisecond): signing out ends it and every earlier one of the phone
+   * (db/repositories/customerSessions.ts). */
+  issuedAt: Date;
   expiresAt: Date;
 }
 
@@ -37,7 +40,10 @@ export function createSessionService(config: Config): SessionService {
   });
   return {
     async open(reply, req, phone, userId) {
-      const token = await new SignJWT({ uid: userId })
+      const now = Date.now();
+      // `at`: the issue time to the millisecond (iat has seconds), so a sign-out ends exactly this session and
+      // the earlier ones, never one opened a moment later.
+      const token = await new SignJWT({ uid: userId, at: now })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(phone)
         .setAudience(AUDIENCE)
@@ -45,7 +51,12 @@ export function createSessionService(config: Config): SessionService {
         .setExpirationTime(`${seconds}s`)
         .sign(key);
       reply.setCookie(CUSTOMER_COOKIE, token, { ...cookieOptions(req), maxAge: seconds });
-      return { phone, userId, expiresAt: new Date(Date.now() + seconds * 1000) };
+      return {
+        phone,
+        userId,
+        issuedAt: new Date(now),
+        expiresAt: new Date(now + seconds * 1000),
+      };
     },
     async read(req) {
       const token = req.cookies?.[CUSTOMER_COOKIE];
@@ -58,10 +69,16 @@ export function createSessionService(config: Config): SessionService {
           !payload.sub.startsWith('+') ||
           !Number.isInteger(userId) ||
           userId < 0 ||
-          !payload.exp
+          !payload.exp ||
+          !payload.iat
         )
           return null;
-        return { phone: payload.sub, userId, expiresAt: new Date(payload.exp * 1000) };
+        return {
+          phone: payload.sub,
+          userId,
+          issuedAt: new Date(typeof payload.at === 'number' ? payload.at : payload.iat * 1000),
+          expiresAt: new Date(payload.exp * 1000),
+        };
       } catch {
         return null;
       }

@@ -238,6 +238,8 @@ export const phoneGuards = pgTable('phone_guards', {
   phone: text('phone').primaryKey(),
   failuresInRow: integer('failures_in_row').notNull().default(0),
   lockedAt: timestamp('locked_at', { withTimezone: true }),
+  /** My receipts: sessions of this phone issued before this second are over (Sign out ends copies too). */
+  sessionsEndedAt: timestamp('sessions_ended_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

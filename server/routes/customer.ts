@@ -17,6 +17,7 @@ import {
   savedReceiptSchema,
 } from '../../src/contract';
 import { appUserPhone, signInAppUser } from '../db/repositories/appUsers';
+import { endSessions, sessionsEndedAt } from '../db/repositories/customerSessions';
 import { HttpError, notFound } from '../lib/errors';
 import { en } from '../i18n/en';
 import { say } from '../i18n';
@@ -34,9 +35,12 @@ export default async function customerRoutes(fastify: FastifyInstance) {
   const { otp } = app;
   const sessions = createSessionService(deps.config);
 
-  /** The signed-in customer, or 401. A session whose app user has gone (deleted data) is over. */
+  /** The signed-in customer, or 401. A session whose app user has gone (deleted data), or that was issued before
+   * the phone signed out (a copy of the cookie), is over. */
   async function signedIn(req: FastifyRequest): Promise<CustomerSession> {
     const s = await sessions.read(req);
+    const ended = s && (await sessionsEndedAt(db, s.phone));
+    if (s && ended && s.issuedAt <= ended) throw new HttpError(401, en.signInRequired);
     if (s && s.userId > 0) {
       if ((await appUserPhone(db, s.userId)) === s.phone) return s;
     } else if (s) return s;
@@ -100,11 +104,15 @@ export default async function customerRoutes(fastify: FastifyInstance) {
       config: customer,
       schema: {
         tags: ['customer'],
-        summary: 'Signs out of My receipts: the cookie is cleared.',
+        summary:
+          'Signs out of My receipts: the cookie is cleared and the session ended on the server (a copy of the cookie is refused too).',
         response: { 200: messageSchema },
       },
     },
     async (req, reply) => {
+      // Ended on the server too, so a copy of the cookie is over as well (every session of the phone).
+      const s = await sessions.read(req);
+      if (s) await endSessions(db, s.phone, s.issuedAt);
       sessions.close(reply, req);
       return { message: say(req.lang, 'signedOut') };
     },

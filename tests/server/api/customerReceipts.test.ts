@@ -243,6 +243,23 @@ describe('My receipts and Delete my data', () => {
     );
   });
 
+  it('Sign out ends the session on the server: a copy of the cookie is refused after it, a new sign-in works at once', async () => {
+    await saveReceipt('0531000021', 7301);
+    const first = await signIn('0531000021');
+    const copy = first.cookie; // as an attacker who copied it, or a second tab, would keep it
+    expect((await inject({ method: 'GET', url: '/customer/receipts' }, copy)).statusCode).toBe(200);
+    expect((await inject({ method: 'DELETE', url: '/customer/session' }, first.cookie)).statusCode).toBe(200);
+    for (const url of ['/customer/session', '/customer/receipts']) {
+      const res = await inject({ method: 'GET', url }, copy);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().message).toBe(en.signInRequired);
+    }
+    // The customer signs in again straight away: the new session is theirs, the old copy stays refused.
+    const again = await signIn('0531000021');
+    expect((await inject({ method: 'GET', url: '/customer/receipts' }, again.cookie)).statusCode).toBe(200);
+    expect((await inject({ method: 'GET', url: '/customer/receipts' }, copy)).statusCode).toBe(401);
+  });
+
   it('Delete my data: a fresh code, then the app user and saved receipts are gone, an SMS confirms it, the old cookie is over and the dashboard counts drop', async () => {
     await saveReceipt('0531000030', 7201);
     await saveReceipt('0531000030', 7202);
