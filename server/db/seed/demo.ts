@@ -8,7 +8,7 @@ import type { Deps } from '../../deps';
 import { syncRestaurant } from '../../pos/sync';
 import { DEMO_SAVED_ORDER_ID, FIXTURE } from '../../stand-ins/foodics/fixture';
 import { saveOrderToAccount } from '../repositories/savedOrders';
-import { appUsers, devices, funnelDaily, orderItems, orders, restaurants } from '../schema';
+import { appUsers, branches, devices, funnelDaily, orderItems, orders, restaurants } from '../schema';
 import { EGYPT_TOKEN_SUFFIX } from '../../stand-ins/foodics/fixture';
 import { dayRange } from '../../funnel/days';
 
@@ -108,6 +108,16 @@ export async function loadDemoData(deps: Deps, opts: { foodicsToken?: string }):
     )
     .returning({ id: appUsers.id });
 
+  // Each saved order on a real till of its branch (the Orders screen names it); 'demo' only when the POS gave no
+  // tills (no stand-in).
+  const tillRows = await db
+    .select({ restaurantId: devices.restaurantId, deviceId: devices.deviceId, branch: branches.name })
+    .from(devices)
+    .innerJoin(branches, eq(branches.id, devices.branchRef))
+    .orderBy(devices.id);
+  const tillOf = (restaurantId: number, branch: string) =>
+    tillRows.find((d) => d.restaurantId === restaurantId && d.branch === branch)?.deviceId ?? 'demo';
+
   for (let i = 0; i < 8; i++) {
     const when = new Date(Date.now() - (8 - i) * 7_200_000);
     const egy = i === 5 || i === 2;
@@ -119,14 +129,16 @@ export async function loadDemoData(deps: Deps, opts: { foodicsToken?: string }):
     }));
     const sub = lines.reduce((s, l) => s + l.total, 0);
     const discount = i % 3 === 0 ? 5 : 0;
+    const restaurantId = made[egy ? 1 : 0].id;
+    const branchName = egy ? (i % 2 ? 'Zamalek' : 'Maadi') : i % 2 ? 'Olaya' : 'Al Malqa';
     const [o] = await db
       .insert(orders)
       .values({
         appUserId: users[i % users.length].id,
-        restaurantId: made[egy ? 1 : 0].id,
+        restaurantId,
         posOrderId: `demo-saved-${i + 1}`,
-        deviceId: 'demo',
-        branchName: egy ? (i % 2 ? 'Zamalek' : 'Maadi') : i % 2 ? 'Olaya' : 'Al Malqa',
+        deviceId: tillOf(restaurantId, branchName),
+        branchName,
         orderNumber: String(1000 + i),
         checkNumber: String(200 + i),
         orderDate: when.toISOString().slice(0, 10),

@@ -57,4 +57,21 @@ describe('the demo data', () => {
     for (const o of orders.filter((x: { restaurant: { name: string } }) => x.restaurant.name === 'Najd Grill'))
       expect(['Olaya', 'Al Malqa']).toContain(o.branch_name);
   });
+
+  it('every saved order of the demo sits on a real till of its own branch (Orders names the till)', async () => {
+    const saved: {
+      restaurant: { id: number };
+      branch_name: string;
+      device: { device_id: string; name: string | null };
+    }[] = await get('/order');
+    expect(saved.length).toBeGreaterThanOrEqual(8);
+    const { restaurants } = await get('/restaurant');
+    for (const o of saved) {
+      const r = restaurants.find((x: { id: number }) => x.id === o.restaurant.id);
+      const branch = r.Branchs.find((b: { name: string }) => b.name === o.branch_name);
+      expect(branch, o.branch_name).toBeTruthy();
+      expect(branch.Devices.map((d: { device_id: string }) => d.device_id)).toContain(o.device.device_id);
+      expect(o.device.name).toBeTruthy();
+    }
+  });
 });
