@@ -9,7 +9,8 @@ import { syncRestaurant } from '../../pos/sync';
 import { DEMO_SAVED_ORDER_ID, FIXTURE } from '../../stand-ins/foodics/fixture';
 import { saveOrderToAccount } from '../repositories/savedOrders';
 import { appUsers, branches, devices, funnelDaily, orderItems, orders, restaurants } from '../schema';
-import { EGYPT_TOKEN_SUFFIX } from '../../stand-ins/foodics/fixture';
+import { EGYPT_TOKEN_SUFFIX, FIXTURE_EG } from '../../stand-ins/foodics/fixture';
+import { localDateTime } from '../../pos/foodics/mapping';
 import { dayRange } from '../../funnel/days';
 
 const FIRST = ['Nora', 'Fahad', 'Huda', 'Omar', 'Layla', 'Khalid', 'Sara', 'Yousef', 'Mona', 'Ahmed', 'Reem', 'Tariq'];
@@ -130,6 +131,10 @@ export async function loadDemoData(deps: Deps, opts: { foodicsToken?: string }):
     const sub = lines.reduce((s, l) => s + l.total, 0);
     const discount = i % 3 === 0 ? 5 : 0;
     const restaurantId = made[egy ? 1 : 0].id;
+    const local = localDateTime(
+      when.toISOString().slice(0, 19).replace('T', ' '),
+      (egy ? FIXTURE_EG : FIXTURE).settings.business_timezone,
+    );
     const branchName = egy ? (i % 2 ? 'Zamalek' : 'Maadi') : i % 2 ? 'Olaya' : 'Al Malqa';
     const [o] = await db
       .insert(orders)
@@ -141,8 +146,9 @@ export async function loadDemoData(deps: Deps, opts: { foodicsToken?: string }):
         branchName,
         orderNumber: String(1000 + i),
         checkNumber: String(200 + i),
-        orderDate: when.toISOString().slice(0, 10),
-        orderTime: when.toISOString().slice(11, 16),
+        // In the business's own time, as a receipt from the POS shows it (Riyadh +03:00, Cairo +02:00).
+        orderDate: local.date,
+        orderTime: local.time,
         paymentMethod: i % 2 ? 'Card' : 'Cash',
         subTotalPrice: String(sub),
         discountAmount: String(discount),

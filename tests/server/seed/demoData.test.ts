@@ -58,6 +58,23 @@ describe('the demo data', () => {
       expect(['Olaya', 'Al Malqa']).toContain(o.branch_name);
   });
 
+  it("every demo order's date and time are the business's own (Riyadh +03:00, Cairo +02:00), as a POS receipt's are", async () => {
+    const saved: {
+      restaurant: { name: string };
+      order_number: string;
+      order_date: string;
+      order_time: string;
+      createdAt: string;
+    }[] = await get('/order');
+    const demo = saved.filter((o) => /^100\d$/.test(o.order_number)); // the seeded ones, saved when they closed
+    expect(demo.length).toBe(8);
+    for (const o of demo) {
+      const hours = o.restaurant.name === 'Nile Kitchen' ? 2 : 3;
+      const local = new Date(new Date(o.createdAt).getTime() + hours * 3_600_000).toISOString();
+      expect(`${o.order_date} ${o.order_time}`, o.order_number).toBe(`${local.slice(0, 10)} ${local.slice(11, 16)}`);
+    }
+  });
+
   it('every saved order of the demo sits on a real till of its own branch (Orders names the till)', async () => {
     const saved: {
       restaurant: { id: number };
