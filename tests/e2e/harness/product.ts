@@ -72,13 +72,14 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     async waitForCode(phoneEnding, sinceOffset = 0) {
       const until = Date.now() + 15_000;
       while (Date.now() < until) {
+        // Only the console SMS provider's lines ("SMS to •••123: <text>"), never another line that happens to hold
+        // the phone's last digits and a 4-digit number (an access line's time, say); the code is the text's first
+        // 4-digit number, in either language.
         const lines = output
           .slice(sinceOffset)
           .split('\n')
-          .filter((l) => /\b\d{4}\b/.test(l) && /code|رمز/i.test(l));
-        const mine = phoneEnding ? lines.filter((l) => l.includes(phoneEnding)) : lines;
-        const last = mine.at(-1);
-        const m = last && /\b(\d{4})\b(?!.*\b\d{4}\b)/.exec(last.replace(/\*+\d{3}/g, ''));
+          .filter((l) => l.includes('SMS to ') && (!phoneEnding || l.includes(`${phoneEnding}: `)));
+        const m = /SMS to [^:]*: [^"]*?\b(\d{4})\b/.exec(lines.at(-1) ?? '');
         if (m) return m[1];
         await new Promise((r) => setTimeout(r, 100));
       }
