@@ -2,6 +2,7 @@
 // each holds, and who drops it. One set per app, decorated as `app.answers` (server/plugins/services.ts).
 import type { Config } from '../config';
 import { memo, type Memo } from './memo';
+import type { RememberedList } from './rememberedList';
 
 export interface AnswerCaches {
   /** GET /statistics and GET /order/last-orders answers, encoded. Dropped by a saved order, a deleted app user and a
@@ -12,6 +13,9 @@ export interface AnswerCaches {
   /** The encoded answer of GET /order/foodics/web/last-order per till ("<restaurant id>:<device id>"). Dropped
    * when an order of the restaurant is saved, and when the restaurant is edited, synced or deleted, on this instance. */
   tills: Memo<string>;
+  /** The back-office lists' answers, encoded with their total headers, by address (server/lib/rememberedList.ts).
+   * Every write through this instance drops them all (server/plugins/services.ts). */
+  lists: Memo<RememberedList>;
   /** Drops what this instance remembers of one restaurant's tills (and the dashboard, which names restaurants). */
   forgetRestaurant(restaurantId: number): void;
 }
@@ -23,6 +27,7 @@ export function createAnswerCaches(config: Pick<Config, 'ANSWER_CACHE_MS' | 'FOO
     dashboard,
     liveAdmins: memo(config.ANSWER_CACHE_MS),
     tills,
+    lists: memo(config.ANSWER_CACHE_MS),
     forgetRestaurant(restaurantId) {
       tills.forgetPrefix(`${restaurantId}:`);
       dashboard.forget();

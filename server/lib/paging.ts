@@ -5,7 +5,6 @@ import { and, asc, desc, ilike, inArray, or, type SQL, type AnyColumn } from 'dr
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { listTotal, type CountedRows } from '../db/repositories/counts';
-import type { FastifyReply } from 'fastify';
 import { TOTAL_EXACT_HEADER, TOTAL_HEADER, type ListQuery } from '../../src/contract';
 import { badRequest } from './errors';
 
@@ -55,8 +54,13 @@ export function pageWindow(q: ListQuery): { limit: number; offset: number } {
   return { limit, offset: ((q.page ?? 1) - 1) * limit };
 }
 
+/** Where a list's total headers go: the reply, or what a remembered answer keeps (server/lib/rememberedList.ts). */
+export interface HeaderSink {
+  header(name: string, value: string): unknown;
+}
+
 /** The total of a paged list; `exact: false` when it is a lower bound (a capped search, db/repositories/counts.ts). */
-export function setTotal(reply: FastifyReply, total: number, exact = true) {
+export function setTotal(reply: HeaderSink, total: number, exact = true) {
   reply.header(TOTAL_HEADER, String(total));
   if (!exact) reply.header(TOTAL_EXACT_HEADER, 'false');
 }
@@ -117,7 +121,7 @@ export function listSource<R>(db: Db, spec: ListSpec<R>): ListSource<R> {
  * The one way a list answers: the bare array of the contract unless page/perPage/sort/order/q is given (or the
  * list has no bare form); otherwise one window of rows with its total in X-Total-Count (and X-Total-Exact).
  */
-export async function pagedList<R>(q: ListQuery, reply: FastifyReply, source: ListSource<R>): Promise<R[]> {
+export async function pagedList<R>(q: ListQuery, reply: HeaderSink, source: ListSource<R>): Promise<R[]> {
   if (source.all && !wantsPaging(q)) return source.all();
   const [rows, counted] = await Promise.all([source.page(pageWindow(q)), source.total()]);
   setTotal(reply, counted.total, counted.exact);

@@ -25,6 +25,8 @@ declare module 'fastify' {
   }
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export default fp(async function services(app: FastifyInstance) {
   const { deps } = app;
   const limiter = createLimiter(deps.database, deps.redis);
@@ -33,6 +35,13 @@ export default fp(async function services(app: FastifyInstance) {
   const receipts = createReceiptStore(deps.database, deps.redis);
   app.decorate('receipts', receipts);
   app.decorate('lastOrders', createLastOrderService(deps, receipts));
-  app.decorate('answers', createAnswerCaches(deps.config));
+  const answers = createAnswerCaches(deps.config);
+  app.decorate('answers', answers);
+  // Any call that may write (a sign-in, a code, a save, an admin's change) drops the remembered lists before its
+  // answer leaves: what a list shows may have changed, and which of them is not worth knowing for a 1 s memory.
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    if (!SAFE_METHODS.has(req.method)) answers.lists.forget();
+    done(null, payload);
+  });
   app.decorate('funnel', createFunnelRecorder(deps));
 });

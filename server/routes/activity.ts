@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { activityQuery, activitySchema, errorSchema } from '../../src/contract';
 import { activityList } from '../db/repositories/activity';
 import { pagedList } from '../lib/paging';
+import { answerList } from '../lib/rememberedList';
 
 export default async function activityRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -23,13 +24,14 @@ export default async function activityRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(activitySchema), 400: errorSchema, 401: errorSchema },
       },
     },
-    async (req, reply) => {
-      const rows = await pagedList(req.query, reply, activityList(db, req.query));
-      return rows.map((r) => ({
-        ...r,
-        at: r.at.toISOString(),
-        detail: (r.detail as Record<string, unknown> | null) ?? null,
-      }));
-    },
+    async (req, reply) =>
+      answerList(app, req, reply, z.array(activitySchema), async (totals) => {
+        const rows = await pagedList(req.query, totals, activityList(db, req.query));
+        return rows.map((r) => ({
+          ...r,
+          at: r.at.toISOString(),
+          detail: (r.detail as Record<string, unknown> | null) ?? null,
+        }));
+      }),
   );
 }

@@ -17,6 +17,7 @@ import { adminsList, insertAdmin, liveAdminByEmail, lockLiveAdmins, softDeleteAd
 import { conflict, isUniqueViolation, notFound, unauthorized } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
 import { pagedList } from '../lib/paging';
+import { answerList } from '../lib/rememberedList';
 import { parseOr400 } from '../lib/validate';
 import { bearerToken } from '../plugins/auth';
 import { actorOf, recordActivity } from '../audit/record';
@@ -77,7 +78,10 @@ export default async function adminsRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(adminSchema), 400: errorSchema, 401: errorSchema },
       },
     },
-    async (req, reply) => pagedList(req.query, reply, adminsList(db, req.query)),
+    async (req, reply) =>
+      answerList(app, req, reply, z.array(adminSchema), (totals) =>
+        pagedList(req.query, totals, adminsList(db, req.query)),
+      ),
   );
 
   app.patch(

@@ -29,6 +29,7 @@ import {
 } from '../db/repositories/restaurants';
 import { notFound } from '../lib/errors';
 import { pagedList } from '../lib/paging';
+import { answerList } from '../lib/rememberedList';
 import { syncRestaurant } from '../pos/sync';
 import { actorOf, recordActivity } from '../audit/record';
 import { hashPushKey, newPushKey } from '../pos';
@@ -99,9 +100,13 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (req, reply) => ({
-      restaurants: await withBranches(deps.database, await pagedList(req.query, reply, restaurantsList(db, req.query))),
-    }),
+    async (req, reply) =>
+      answerList(app, req, reply, z.object({ restaurants: z.array(restaurantWithBranches) }), async (totals) => ({
+        restaurants: await withBranches(
+          deps.database,
+          await pagedList(req.query, totals, restaurantsList(db, req.query)),
+        ),
+      })),
   );
 
   app.post(

@@ -21,6 +21,7 @@ import {
 } from '../db/repositories/savedOrders';
 import { notFound } from '../lib/errors';
 import { pagedList } from '../lib/paging';
+import { answerList } from '../lib/rememberedList';
 import { keysetRows, sendCsv } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
 import { displayName } from './orders';
@@ -74,7 +75,10 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(savedOrderSchema), 400: errorSchema, 401: errorSchema },
       },
     },
-    async (req, reply) => (await pagedList(req.query, reply, savedOrdersList(db, req.query))).map(toSavedOrder),
+    async (req, reply) =>
+      answerList(app, req, reply, z.array(savedOrderSchema), async (totals) =>
+        (await pagedList(req.query, totals, await savedOrdersList(db, req.query))).map(toSavedOrder),
+      ),
   );
 
   app.get(
@@ -91,7 +95,7 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const where = savedOrdersWhere(db, req.query);
+      const where = await savedOrdersWhere(db, req.query);
       const rows = keysetRows<Row>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
         savedOrdersBatch(db, where, after, limit),
       );

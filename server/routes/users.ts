@@ -17,6 +17,7 @@ import {
 import { appUsersList, deleteAppUser, type AppUserRow } from '../db/repositories/appUsers';
 import { notFound } from '../lib/errors';
 import { pagedList } from '../lib/paging';
+import { answerList } from '../lib/rememberedList';
 import { parseCustomerInput } from '../lib/validate';
 import { bearerToken } from '../plugins/auth';
 import { handleSendCode } from '../otp/sendCode';
@@ -55,7 +56,9 @@ export default async function usersRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      (await pagedList(req.query, reply, appUsersList(db, app.deps.config, req.query))).map(toAppUser),
+      answerList(app, req, reply, z.array(appUserSchema), async (totals) =>
+        (await pagedList(req.query, totals, appUsersList(db, app.deps.config, req.query))).map(toAppUser),
+      ),
   );
 
   app.delete(

@@ -3,6 +3,7 @@
 // customer and dates; GET /order/{id} carries the item lines; GET /order/export.csv streams the same rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
 import { appUsers, orderItems, orders, restaurants } from '../../../server/db/schema';
 import { SAVED_ORDERS_CSV_HEADER } from '../../../server/routes/savedOrders';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
@@ -170,5 +171,40 @@ describe('saved orders (GET /order, /order/{id}, /order/export.csv)', () => {
     }) as string[][];
     expect(filtered.slice(1).map((r) => r[4])).toEqual(['7008', '7007', '7006', '7005', '7004']);
     expect(filtered[1][6]).toBe('•••333');
+  });
+
+  it('a phone part shared by more customers than are named one by one still finds their orders, with the order numbers', async () => {
+    // 5,001 customers whose phones hold "59999": past the customers named as one array, the subquery path.
+    const db = t.database.db;
+    await db.execute(
+      sql`insert into app_users (phone) select '+96659999' || lpad(i::text, 4, '0') from generate_series(0, 5000) as i`,
+    );
+    const [last] = await db
+      .select({ id: appUsers.id })
+      .from(appUsers)
+      .where(sql`${appUsers.phone} = '+966599995000'`);
+    await db.insert(orders).values({
+      appUserId: last.id,
+      restaurantId: other,
+      posOrderId: 'many-phones',
+      deviceId: 'till-x',
+      branchName: 'Zamalek',
+      orderNumber: '7700',
+      orderDate: '2026-10-30',
+      orderTime: '13:00',
+      paymentMethod: 'Cash',
+      subTotalPrice: '10',
+      discountAmount: '0',
+      totalPrice: '10',
+      currency: 'EGY',
+      createdAt: new Date(Date.UTC(2026, 9, 30, 10)),
+    });
+    const broad = await get('/order?page=1&perPage=25&q=059999');
+    expect(broad.json().map((o: { order_number: string }) => o.order_number)).toEqual(['7700']);
+    expect(broad.headers['x-total-count']).toBe('1');
+    // A narrow part (one customer, named in the array) and an order number in the same search.
+    const narrow = (await get('/order?page=1&perPage=25&q=599995000')).json();
+    expect(narrow.map((o: { order_number: string }) => o.order_number)).toEqual(['7700']);
+    expect((await get('/order?page=1&perPage=25&q=7700')).json()).toHaveLength(1);
   });
 });

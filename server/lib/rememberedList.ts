@@ -1,0 +1,30 @@
+// A back-office list's answer from the instance's short memory (ANSWER_CACHE_MS, docs/PERFORMANCE.md): the
+// callers asking for the same list at the same moment share one load, and for the memory's period the answer is
+// sent as it was encoded, with its total headers. Any write through this instance drops every list before its
+// answer leaves (server/plugins/services.ts), so an admin who saves and returns to a list sees the change; another
+// instance shows it within ANSWER_CACHE_MS. The key is the whole address: the lists are the same for every admin.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { encode, sendEncoded } from './encoded';
+import type { HeaderSink } from './paging';
+
+export interface RememberedList {
+  json: string;
+  headers: [string, string][];
+}
+
+export async function answerList<S extends z.ZodType>(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  schema: S,
+  load: (headers: HeaderSink) => Promise<z.input<S>>,
+) {
+  const kept = await app.answers.lists.get(req.url, async () => {
+    const headers: [string, string][] = [];
+    const answer = await load({ header: (name, value) => headers.push([name, value]) });
+    return { json: encode(schema, answer), headers };
+  });
+  for (const [name, value] of kept.headers) reply.header(name, value);
+  return sendEncoded(reply, kept.json);
+}
