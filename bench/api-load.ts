@@ -5,13 +5,15 @@
 //   length), so each ratio compares two runs seconds apart in the same conditions;
 // - before each run the server (and, on PostgreSQL, the bench's database) must be idle: its CPU under 5% of
 //   a core for a second, no query of the bench's database still running;
-// - each list/search case is also run with one connection (one call at a time) for its p99.
-// Data: PGlite with 100,000 app users (seeded here); PostgreSQL with 1,000,000 app users and 10,000,000 saved
+// - each list/search case is first run against the product with its answer memory off (ANSWER_CACHE_MS=0), so
+//   every call reaches the database: one connection (one call at a time, p50/p99/max), then 32 connections;
+//   then every case runs against the product with its defaults (a list's answer remembered for a second);
+// Data: PGlite with 100,000 app users and 100,000 saved orders (seeded here); PostgreSQL with 1,000,000 app users and 10,000,000 saved
 // orders - BENCH_PG_URL names a database seeded beforehand (npm run seed:big), else DATABASE_URL gets a new one
 // seeded here (--users / --orders). A Foodics restaurant is synced from a stand-in in this process, so the
 // Foodics calls can be counted. Usage: npx tsx bench/api-load.ts [--seconds 5] [--db pglite|postgres|both]
 // [--cases <regular expression>] (only the cases whose name matches, e.g. --cases 'hot till|statistics').
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -99,12 +101,12 @@ async function prepareDatabase(
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'specter-load-'));
     const db = await openDatabase({ dataDir });
     await db.migrate();
-    const s = await seedBig(db, 100_000, 0);
+    const s = await seedBig(db, 100_000, 100_000);
     await db.close();
     return {
       env: { DATA_DIR: dataDir },
       dataDir,
-      label: `100,000 users (seeded in ${(s.usersMs / 1000).toFixed(0)} s)`,
+      label: `100,000 users and 100,000 orders (seeded in ${((s.usersMs + s.ordersMs) / 1000).toFixed(0)} s)`,
     };
   }
   const tmp = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'specter-load-')) };
@@ -133,6 +135,15 @@ async function prepareDatabase(
   };
 }
 
+/** A case: its address, whether it is a list (run alone and with the memory off too), a note after the run. */
+interface Case {
+  name: string;
+  url: string;
+  list?: boolean;
+  opts?: Parameters<typeof load>[2];
+  note?: () => string;
+}
+
 export async function apiLoad(
   kinds: Kind[] = process.env.DATABASE_URL || process.env.BENCH_PG_URL ? ['pglite', 'postgres'] : ['pglite'],
 ) {
@@ -143,29 +154,33 @@ export async function apiLoad(
       const foodics = await startFoodicsStandIn();
       const prepared = await prepareDatabase(kind);
       console.error(`[${kind}] ${prepared.label}`);
-      const server = await startProcess(
-        ['--import', 'tsx', 'server/main.ts'],
-        {
-          ...prepared.env,
-          NODE_ENV: 'production',
-          DEMO_DATA: '0',
-          FOODICS_STAND_IN: '0',
-          FOODICS_BASE_URL: foodics.url,
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-          SMS_PROVIDER: 'twilio',
-          TWILIO_ACCOUNT_SID: 'x',
-          TWILIO_AUTH_TOKEN: 'x',
-          TWILIO_FROM: '+1',
-          JWT_SECRET: 'bench-secret-bench-secret-0123456789',
-          LOGIN_FAILURES_PER_15M: '1000000',
-          LOGIN_EMAIL_FAILURES_PER_15M: '1000000',
-          LOGIN_IP_FAILURES_PER_15M: '1000000',
-          REDIS_URL: '',
-        },
-        /Specter is running at/,
-        prepared.dataDir,
-      );
+      // The product in its own process, production mode; `memory` is ANSWER_CACHE_MS (0 = every call reaches the
+      // database). The data folder outlives each process and goes at the end.
+      const startServer = (memory: string) =>
+        startProcess(
+          ['--import', 'tsx', 'server/main.ts'],
+          {
+            ...prepared.env,
+            NODE_ENV: 'production',
+            DEMO_DATA: '0',
+            FOODICS_STAND_IN: '0',
+            FOODICS_BASE_URL: foodics.url,
+            ADMIN_EMAIL: ADMIN.email,
+            ADMIN_PASSWORD: ADMIN.password,
+            SMS_PROVIDER: 'twilio',
+            TWILIO_ACCOUNT_SID: 'x',
+            TWILIO_AUTH_TOKEN: 'x',
+            TWILIO_FROM: '+1',
+            JWT_SECRET: 'bench-secret-bench-secret-0123456789',
+            LOGIN_FAILURES_PER_15M: '1000000',
+            LOGIN_EMAIL_FAILURES_PER_15M: '1000000',
+            LOGIN_IP_FAILURES_PER_15M: '1000000',
+            REDIS_URL: '',
+            ANSWER_CACHE_MS: memory,
+          },
+          /Specter is running at/,
+        );
+      let server = await startServer('0');
       try {
         const login = await fetch(`${server.url}/admin/login`, {
           method: 'POST',
@@ -188,85 +203,97 @@ export async function apiLoad(
         const restId = ((await created.json()) as { id: number }).id;
         foodics.addOrder(FIXTURE.devices[0].id);
 
-        const list = (p: string) => `${server.url}${p}`;
-        const cases: {
-          name: string;
-          url: string;
-          one?: boolean;
-          opts?: Parameters<typeof load>[2];
-          note?: () => string;
-        }[] = [];
+        const cases: Case[] = [];
         let foodicsBefore = 0;
         cases.push({
           name: 'GET last-order, one hot till',
-          url: list(`/order/foodics/web/last-order?restaurantId=${restId}&casherId=${FIXTURE.devices[0].id}`),
+          url: `/order/foodics/web/last-order?restaurantId=${restId}&casherId=${FIXTURE.devices[0].id}`,
           note: () => `${foodics.calls('/orders') - foodicsBefore} Foodics calls (cache 10 s)`,
         });
-        cases.push({ name: 'GET /statistics', url: list('/statistics'), one: true, opts: { headers: auth } });
-        cases.push({
-          name: 'GET /order/last-orders',
-          url: list('/order/last-orders'),
-          one: true,
-          opts: { headers: auth },
-        });
-        for (const [name, qs] of [
-          ['GET /user page 1, no term', 'page=1&perPage=25&sort=createdAt&order=DESC'],
-          ['GET /user page 2,000, no term', 'page=2000&perPage=25&sort=createdAt&order=DESC'],
-          ['GET /user "sara" (10% of users) page 1', 'page=1&perPage=25&sort=createdAt&order=DESC&q=sara'],
-          ['GET /user "sara" page 2,000', 'page=2000&perPage=25&sort=createdAt&order=DESC&q=sara'],
-          ['GET /user phone part "1234" page 1', 'page=1&perPage=25&sort=createdAt&order=DESC&q=1234'],
-          ['GET /user phone part "1234" page 2,000', 'page=2000&perPage=25&sort=createdAt&order=DESC&q=1234'],
-          ['GET /admin page 1, no term', 'page=1&perPage=25'],
-          ['GET /admin "bench" page 1', 'page=1&perPage=25&q=bench'],
+        cases.push({ name: 'GET /statistics', url: '/statistics', opts: { headers: auth } });
+        cases.push({ name: 'GET /order/last-orders', url: '/order/last-orders', opts: { headers: auth } });
+        const sorted = 'perPage=25&sort=createdAt&order=DESC';
+        for (const [name, url] of [
+          ['GET /user page 1, no term', `/user?page=1&${sorted}`],
+          ['GET /user page 2,000, no term', `/user?page=2000&${sorted}`],
+          ['GET /user "sara" (10% of users) page 1', `/user?page=1&${sorted}&q=sara`],
+          ['GET /user "sara" page 2,000', `/user?page=2000&${sorted}&q=sara`],
+          ['GET /user phone part "1234" page 1', `/user?page=1&${sorted}&q=1234`],
+          ['GET /user phone part "1234" page 2,000', `/user?page=2000&${sorted}&q=1234`],
+          ['GET /user by first name, page 2,000', '/user?page=2000&perPage=25&sort=firstName&order=ASC'],
+          ['GET /order page 1', '/order?page=1&perPage=25'],
+          ['GET /order page 2,000', '/order?page=2000&perPage=25'],
+          ['GET /order phone part "1234" page 1', '/order?page=1&perPage=25&q=1234'],
+          ['GET /order phone part "0501" page 1', '/order?page=1&perPage=25&q=0501'],
+          ['GET /order by total, page 2,000', '/order?page=2000&perPage=25&sort=totalPrice&order=DESC'],
+          ['GET /admin page 1, no term', '/admin?page=1&perPage=25'],
+          ['GET /admin "bench" page 1', '/admin?page=1&perPage=25&q=bench'],
+          ['GET /restaurant page 1, no term', '/restaurant?page=1&perPage=25'],
+          ['GET /restaurant "grill" page 1', '/restaurant?page=1&perPage=25&q=grill'],
         ] as const)
-          cases.push({
-            name,
-            url: list(`/${name.startsWith('GET /admin') ? 'admin' : 'user'}?${qs}`),
-            one: true,
-            opts: { headers: auth },
-          });
-        cases.push({
-          name: 'GET /restaurant page 1, no term',
-          url: list('/restaurant?page=1&perPage=25'),
-          one: true,
-          opts: { headers: auth },
-        });
-        cases.push({
-          name: 'GET /restaurant "grill" page 1',
-          url: list('/restaurant?page=1&perPage=25&q=grill'),
-          one: true,
-          opts: { headers: auth },
-        });
+          cases.push({ name, url, list: true, opts: { headers: auth } });
         cases.push({
           name: 'POST /admin/login (argon2id)',
-          url: list('/admin/login'),
+          url: '/admin/login',
           opts: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) },
         });
+        const chosen = cases.filter((x) => only.test(x.name));
 
-        for (const c of cases.filter((x) => only.test(x.name))) {
-          const alone = c.one ? (await untilIdle(server, prepared.pgUrl), await load(c.url, 1, c.opts)) : null;
+        /** 32 connections on the case, right after 32 on the bare route, each after the server went idle. */
+        const crowd = async (c: Case) => {
           await untilIdle(server, prepared.pgUrl);
           const ceiling = await load(`${bare.url}/bare`, 32);
           await untilIdle(server, prepared.pgUrl);
           foodicsBefore = foodics.calls('/orders');
-          const crowd = await load(c.url, 32, c.opts);
+          const run = await load(`${server.url}${c.url}`, 32, c.opts);
+          return { run, ceiling, ratio: `${Math.round((100 * run.rps) / ceiling.rps)}%` };
+        };
+        const log = (what: string, x: unknown) =>
+          console.error(`[${kind}] ${what}: ${JSON.stringify(x)} load ${os.loadavg()[0].toFixed(1)}`);
+
+        // Lists first with the memory off: one call at a time (p50/p99/max), then 32 connections - every call
+        // reaches the database.
+        const fromDatabase = new Map<string, { alone: Run; crowd: Awaited<ReturnType<typeof crowd>> }>();
+        for (const c of chosen.filter((x) => x.list)) {
+          await untilIdle(server, prepared.pgUrl);
+          const alone = await load(`${server.url}${c.url}`, 1, c.opts);
+          const many = await crowd(c);
+          fromDatabase.set(c.name, { alone, crowd: many });
+          log(`${c.name} (memory off)`, { alone, many });
+        }
+        // Then every case with the product's defaults (ANSWER_CACHE_MS 1000).
+        await server.stop();
+        server = await startServer('1000');
+        for (const c of chosen) {
+          const many = await crowd(c);
+          const db = fromDatabase.get(c.name);
+          const ms = (r: Run) => `${r.p99} / ${r.max}`;
           rows.push({
             case: c.name,
             db: kind,
-            'alone p50/p99/max ms': alone ? `${alone.p50} / ${alone.p99} / ${alone.max}` : '-',
-            '32 conn req/s': crowd.rps,
-            'p99 / max ms': `${crowd.p99} / ${crowd.max}`,
-            'bare req/s': ceiling.rps,
-            'of bare': `${Math.round((100 * crowd.rps) / ceiling.rps)}%`,
-            notes: [c.note?.(), crowd.bad || alone?.bad ? `non-2xx/errors ${crowd.bad + (alone?.bad ?? 0)}` : '']
+            'alone p50/p99/max ms': db ? `${db.alone.p50} / ${db.alone.p99} / ${db.alone.max}` : '-',
+            'memory off: req/s, p99/max ms, of bare': db
+              ? `${db.crowd.run.rps}, ${ms(db.crowd.run)}, ${db.crowd.ratio} (bare ${db.crowd.ceiling.rps})`
+              : '-',
+            '32 conn req/s': many.run.rps,
+            'p99 / max ms': ms(many.run),
+            'bare req/s': many.ceiling.rps,
+            'of bare': many.ratio,
+            notes: [
+              c.note?.(),
+              many.run.bad || db?.alone.bad || db?.crowd.run.bad
+                ? `non-2xx/errors ${many.run.bad + (db?.alone.bad ?? 0) + (db?.crowd.run.bad ?? 0)}`
+                : '',
+            ]
               .filter(Boolean)
               .join('; '),
           });
-          console.error(`[${kind}] ${c.name}: ${JSON.stringify(rows.at(-1))} load ${os.loadavg()[0].toFixed(1)}`);
+          log(c.name, rows.at(-1));
         }
       } finally {
         await server.stop();
         await foodics.close();
+        if (prepared.dataDir) rmSync(prepared.dataDir, { recursive: true, force: true });
       }
     }
   } finally {
