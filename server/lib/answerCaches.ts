@@ -3,6 +3,7 @@
 import type { Config } from '../config';
 import { memo, type Memo } from './memo';
 import type { RememberedList } from './rememberedList';
+import { createPageMarks, type PageMarks } from './pageMarks';
 
 export interface AnswerCaches {
   /** GET /statistics and GET /order/last-orders answers, encoded. Dropped by a saved order, a deleted app user and a
@@ -16,6 +17,8 @@ export interface AnswerCaches {
   /** The back-office lists' answers, encoded with their total headers, by address (server/lib/rememberedList.ts).
    * Every write through this instance drops them all (server/plugins/services.ts). */
   lists: Memo<RememberedList>;
+  /** Where the lists' deep pages began and ended (server/lib/pageMarks.ts); dropped with the lists. */
+  pageMarks: PageMarks;
   /** Drops what this instance remembers of one restaurant's tills (and the dashboard, which names restaurants). */
   forgetRestaurant(restaurantId: number): void;
 }
@@ -28,6 +31,7 @@ export function createAnswerCaches(config: Pick<Config, 'ANSWER_CACHE_MS' | 'FOO
     liveAdmins: memo(config.ANSWER_CACHE_MS),
     tills,
     lists: memo(config.ANSWER_CACHE_MS),
+    pageMarks: createPageMarks(),
     forgetRestaurant(restaurantId) {
       tills.forgetPrefix(`${restaurantId}:`);
       dashboard.forget();

@@ -1,12 +1,13 @@
 // Optional paging of the admin lists (docs/DECISIONS.md): no paging parameters -> the bare array of the contract
 // (docs/API.md); any of page/perPage/sort/order/q -> paged, sorted and searched in the database, total in
 // X-Total-Count.
-import { and, asc, desc, ilike, inArray, or, type SQL, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, ilike, inArray, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { listTotal, type CountedRows } from '../db/repositories/counts';
 import { TOTAL_EXACT_HEADER, TOTAL_HEADER, type ListQuery } from '../../src/contract';
 import { badRequest } from './errors';
+import type { ListMarks, PageMark } from './pageMarks';
 
 export const DEFAULT_PER_PAGE = 25;
 
@@ -20,21 +21,32 @@ export function wantsPaging(q: ListQuery): boolean {
   );
 }
 
+/** A list's sort column, its tie-breaker and direction: what a deep page seeks by (see pageOf). */
+export interface Seek {
+  column: AnyColumn;
+  tieBreaker: AnyColumn;
+  desc: boolean;
+}
+
+/** An ORDER BY; from orderBy it also says how to seek in it. */
+export type Ordering = SQL[] & { seek?: Seek };
+
 /** The ORDER BY for a requested sort field, from a whitelist; an unknown field is a 400, not a silent default. */
 export function orderBy(
   q: ListQuery,
   sortable: Record<string, AnyColumn>,
   fallback: { field: string; order: 'ASC' | 'DESC' },
   tieBreaker: AnyColumn,
-): SQL[] {
+): Ordering {
   const field = q.sort ?? fallback.field;
   // Own keys only: `sort=__proto__` or `constructor` must be a 400, not Object.prototype used as a column.
   const column = Object.hasOwn(sortable, field) ? sortable[field] : undefined;
   if (!column) {
     throw badRequest(`sort: must be one of ${Object.keys(sortable).join(', ')}`);
   }
-  const dir = (q.order ?? (q.sort ? 'ASC' : fallback.order)).toUpperCase() === 'DESC' ? desc : asc;
-  return [dir(column), dir(tieBreaker)];
+  const isDesc = (q.order ?? (q.sort ? 'ASC' : fallback.order)).toUpperCase() === 'DESC';
+  const dir = isDesc ? desc : asc;
+  return Object.assign([dir(column), dir(tieBreaker)], { seek: { column, tieBreaker, desc: isDesc } });
 }
 
 /**
@@ -54,9 +66,11 @@ export function pageWindow(q: ListQuery): { limit: number; offset: number } {
   return { limit, offset: ((q.page ?? 1) - 1) * limit };
 }
 
-/** Where a list's total headers go: the reply, or what a remembered answer keeps (server/lib/rememberedList.ts). */
+/** Where a list's total headers go: the reply, or what a remembered answer keeps (server/lib/rememberedList.ts),
+ * with the marks of the list's deep pages (server/lib/pageMarks.ts) when the caller keeps them. */
 export interface HeaderSink {
   header(name: string, value: string): unknown;
+  marks?: ListMarks;
 }
 
 /** The total of a paged list; `exact: false` when it is a lower bound (a capped search, db/repositories/counts.ts). */
@@ -79,7 +93,7 @@ export interface Selectable<R> {
 export interface ListSource<R> {
   /** The whole list, when no paging is asked for; without it the list always pages (the contract's paged calls). */
   all?: () => PromiseLike<R[]>;
-  page: (window: { limit: number; offset: number }) => PromiseLike<R[]>;
+  page: (window: { limit: number; offset: number }, marks?: ListMarks) => PromiseLike<R[]>;
   /** The total for X-Total-Count; `exact: false` when it is a lower bound (db/repositories/counts.ts). */
   total: () => PromiseLike<{ total: number; exact: boolean }>;
 }
@@ -95,7 +109,7 @@ export interface ListSpec<R> {
   scope?: SQL;
   /** The search and filters asked for (paged lists only). */
   filter?: SQL;
-  order: SQL[];
+  order: Ordering;
   /** The table's trigger-kept count, used for the total when nothing narrows the list (db/repositories/counts.ts). */
   whole?: CountedRows;
   /** A list of the contract that always pages (no bare form). */
@@ -112,7 +126,7 @@ export function listSource<R>(db: Db, spec: ListSpec<R>): ListSource<R> {
             .select()
             .where(spec.scope)
             .orderBy(...spec.order),
-    page: (window) => pageOf(db, spec.select, spec.table, spec.id, where, spec.order, window),
+    page: (window, marks) => pageOf(db, spec.select, spec.table, spec.id, where, spec.order, window, marks),
     total: () => listTotal(db, spec.table, where, spec.whole),
   };
 }
@@ -123,7 +137,7 @@ export function listSource<R>(db: Db, spec: ListSpec<R>): ListSource<R> {
  */
 export async function pagedList<R>(q: ListQuery, reply: HeaderSink, source: ListSource<R>): Promise<R[]> {
   if (source.all && !wantsPaging(q)) return source.all();
-  const [rows, counted] = await Promise.all([source.page(pageWindow(q)), source.total()]);
+  const [rows, counted] = await Promise.all([source.page(pageWindow(q), reply.marks), source.total()]);
   setTotal(reply, counted.total, counted.exact);
   return rows;
 }
@@ -132,26 +146,68 @@ export async function pagedList<R>(q: ListQuery, reply: HeaderSink, source: List
  * One page of rows of `select` (a select over `table`, joins allowed). A deep page (page 2,000 is 50,000 rows
  * in) first picks the page's ids in the order asked for - an index-only scan when an index covers the sort and
  * the search, e.g. (created_at, id) for the unfiltered list - and only then reads those 25 rows, instead of
- * reading and throwing away 50,000 rows. `where` and `order` name columns of `table` only.
+ * reading and throwing away 50,000 rows. Where the list's deep pages are remembered (`marks`) and the sort column
+ * is never null, the ids are sought past the nearest remembered page start or end (server/lib/pageMarks.ts).
+ * `where` and `order` name columns of `table` only.
  */
-export function pageOf<R>(
+export async function pageOf<R>(
   db: Db,
   select: () => Selectable<R>,
   table: PgTable,
   id: PgColumn,
   where: SQL | undefined,
-  order: SQL[],
+  order: Ordering,
   { limit, offset }: { limit: number; offset: number },
-): PromiseLike<R[]> {
+  marks?: ListMarks,
+): Promise<R[]> {
   if (offset < DEEP_OFFSET)
     return select()
       .where(where)
       .orderBy(...order)
       .limit(limit)
       .offset(offset);
+  const seek = order.seek;
+  if (!marks || !seek || !(seek.column as PgColumn).notNull)
+    return select()
+      .where(inArray(id, pageIds(db, table, id, where, order, limit, offset)))
+      .orderBy(...order);
+  const mark = marks.near(offset);
+  // The key is written as text only for the page's rows, after the sort (the sort carries id and key only).
+  const page = db
+    .select({ id, k: sql`${seek.column}`.as('k') })
+    .from(table)
+    .where(mark ? and(where, seekPast(seek, mark)) : where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset - (mark?.offset ?? 0))
+    .as('page');
+  const dir = seek.desc ? desc : asc;
+  const keyed = await db
+    .select({ id: page.id, key: sql<string>`${page.k}::text` })
+    .from(page)
+    .orderBy(dir(page.k), dir(page.id));
+  if (!keyed.length) return [];
+  const [first, last] = [keyed[0], keyed[keyed.length - 1]];
+  marks.note(
+    { offset, key: first.key, id: Number(first.id), inclusive: true },
+    { offset: offset + keyed.length, key: last.key, id: Number(last.id), inclusive: false },
+  );
   return select()
-    .where(inArray(id, pageIds(db, table, id, where, order, limit, offset)))
+    .where(
+      inArray(
+        id,
+        keyed.map((k) => k.id),
+      ),
+    )
     .orderBy(...order);
+}
+
+/** The rows from a mark on, in the list's order: `(column, id) <= / < / >= / > (the mark's)`. */
+function seekPast(seek: Seek, mark: PageMark): SQL {
+  const op = sql.raw(seek.desc ? (mark.inclusive ? '<=' : '<') : mark.inclusive ? '>=' : '>');
+  // A serial column's values are integers (bigserial: bigint).
+  const type = sql.raw((seek.column as PgColumn).getSQLType().replace(/serial$/, 'int'));
+  return sql`(${seek.column}, ${seek.tieBreaker}) ${op} (cast(${mark.key} as ${type}), ${mark.id})`;
 }
 
 /** The ids of one page, in the order asked for: a subquery for `id IN (...)` (see pageOf). */

@@ -13,6 +13,15 @@ export interface RememberedList {
   headers: [string, string][];
 }
 
+/** A list's address without its page: the pages of one list share their marks (server/lib/pageMarks.ts). */
+export function listAddress(url: string): string {
+  const [path, query = ''] = url.split('?');
+  const params = new URLSearchParams(query);
+  params.delete('page');
+  params.sort();
+  return `${path}?${params.toString()}`;
+}
+
 export async function answerList<S extends z.ZodType>(
   app: FastifyInstance,
   req: FastifyRequest,
@@ -22,7 +31,10 @@ export async function answerList<S extends z.ZodType>(
 ) {
   const kept = await app.answers.lists.get(req.url, async () => {
     const headers: [string, string][] = [];
-    const answer = await load({ header: (name, value) => headers.push([name, value]) });
+    const answer = await load({
+      header: (name, value) => headers.push([name, value]),
+      marks: app.answers.pageMarks.of(listAddress(req.url)),
+    });
     return { json: encode(schema, answer), headers };
   });
   for (const [name, value] of kept.headers) reply.header(name, value);

@@ -88,4 +88,49 @@ describe('list totals and deep pages', () => {
       expect(page, qs).toEqual(expected);
     }
   });
+
+  const idsAt = async (tail: string, offset: number) =>
+    (
+      (await t.database.db.execute(
+        sql.raw(`select id from app_users ${tail} limit 25 offset ${offset}`),
+      )) as unknown as { rows: { id: number }[] }
+    ).rows.map((r) => r.id);
+  const pageIds = async (qs: string, page: number) => {
+    const res = await get(`${qs}&page=${page}&perPage=25`);
+    if (res.statusCode !== 200) throw new Error(res.body);
+    return res.json().map((u: { id: number }) => u.id);
+  };
+
+  it('stepping through deep pages, back and forth, seeks from the remembered pages and still gives the OFFSET rows', async () => {
+    const cases: [string, string][] = [
+      ['sort=createdAt&order=DESC', 'order by created_at desc, id desc'],
+      ['sort=createdAt&order=ASC', 'order by created_at asc, id asc'],
+      ['sort=id&order=DESC', 'order by id desc, id desc'],
+      [
+        'q=sara&sort=createdAt&order=DESC',
+        "where first_name ilike '%sara%' or last_name ilike '%sara%' or phone ilike '%sara%' order by created_at desc, id desc",
+      ],
+    ];
+    for (const [qs, tail] of cases)
+      for (const page of [41, 42, 43, 43, 45, 44, 47, 41]) {
+        const expected = await idsAt(tail, (page - 1) * 25);
+        expect(await pageIds(qs, page), `${qs} page ${page}`).toEqual(expected);
+      }
+  });
+
+  it('the page after a remembered one follows the rows the admin saw, though rows were added before them since', async () => {
+    const qs = 'sort=createdAt&order=ASC';
+    const tail = 'order by created_at asc, id asc';
+    expect(await pageIds(qs, 44)).toEqual(await idsAt(tail, 1075));
+    const next = await idsAt(tail, 1100);
+    // Five older users written behind the app's back (as another instance would): an OFFSET would now shift by five.
+    await t.database.db.execute(sql`
+      insert into app_users (first_name, phone, created_at)
+      select 'Early', '+96659' || lpad(i::text, 7, '0'), timestamptz '2025-01-01' from generate_series(1, 5) as i`);
+    expect(await pageIds(qs, 45)).toEqual(next);
+    // A write through this instance drops the marks: the pages are the OFFSET's again.
+    const removed = await t.app.inject({ method: 'DELETE', url: `/user/${next[0]}`, headers: auth });
+    expect(removed.statusCode).toBe(200);
+    expect(await pageIds(qs, 45)).toEqual(await idsAt(tail, 1100));
+  });
 });
