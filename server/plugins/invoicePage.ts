@@ -4,7 +4,7 @@
 // own React components. The server reaches them only through the built bundle dist/server/invoice-render.js and
 // the types of src/contract/invoicePageRender.ts (docs/ARCHITECTURE.md): never by importing web code.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -48,6 +48,17 @@ export function inlineStylesheets(template: string, webDist: string): string {
   return template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, file: string) => {
     const css = path.join(webDist, file);
     return existsSync(css) ? `<style>${readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>` : link;
+  });
+}
+
+/** The page's icon (a small SVG of the build) written into its link as a data: address: a phone asks for the icon
+ * around the time it paints the logo, and Lighthouse counts a request that ends before that paint against it
+ * (docs/PERFORMANCE.md, The receipt in the first response). CSP allows data: images. Another icon stays a link. */
+export function inlineIcon(template: string, webDist: string): string {
+  return template.replace(/(<link rel="icon"[^>]*\shref=")\/([\w-]+\.svg)"/, (link, start: string, file: string) => {
+    const svg = path.join(webDist, file);
+    if (!existsSync(svg) || statSync(svg).size > 2048) return link;
+    return `${start}data:image/svg+xml,${encodeURIComponent(readFileSync(svg, 'utf8').trim())}"`;
   });
 }
 

@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { findLiveRestaurant } from '../db/repositories/restaurants';
 import { memo } from '../lib/memo';
-import { deferHydration, inlineStylesheets, invoicePageServer, loadInvoiceRenderer } from './invoicePage';
+import { deferHydration, inlineIcon, inlineStylesheets, invoicePageServer, loadInvoiceRenderer } from './invoicePage';
 
 const INVOICE_PAGE = /^\/user\/invoice\/?$/;
 const PUBLIC_PAGES = [INVOICE_PAGE, /^\/user\/receipts\/?$/, /^\/Privacy\/?$/];
@@ -46,7 +46,7 @@ export default fp(async function web(app: FastifyInstance) {
     renderer && pages.public
       ? invoicePageServer(
           app,
-          deferHydration(inlineStylesheets(pages.public.toString('utf8'), root), root),
+          inlineIcon(deferHydration(inlineStylesheets(pages.public.toString('utf8'), root), root), root),
           renderer,
           (restId) =>
             logos.get(restId, async () => (await findLiveRestaurant(app.deps.database, Number(restId)))?.logo ?? null),

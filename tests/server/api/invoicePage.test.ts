@@ -84,6 +84,10 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'assets', 'public.css'), '.receipt { color: #123456; }');
   writeFileSync(path.join(webDist, 'assets', 'invoice-boot-T3.js'), `${BOOT}\n`);
+  writeFileSync(
+    path.join(webDist, 'logo.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"><rect width="8" height="8"/></svg>',
+  );
   pos = await startFoodicsStandIn();
   const gateUrl = await startGate(new URL(pos.url).origin);
   t = await createFoodicsTestApp({
@@ -300,7 +304,7 @@ describe('the invoice page drawn on the server', () => {
       expect(logoPreload(bad), String(bad)).toBe('');
   });
 
-  it('the shell fetches no script before its first paint: the boot script inline (allowed by its hash in the CSP) in place of the entry and its modulepreload', async () => {
+  it('the shell fetches no script before its first paint: the boot script inline (allowed by its hash in the CSP) in place of the entry and its modulepreload, the icon inline', async () => {
     pos.setMode('ok');
     const res = await getChunks(pagePath());
     const shell = res.chunks[0];
@@ -312,6 +316,8 @@ describe('the invoice page drawn on the server', () => {
     const hash = createHash('sha256').update(BOOT).digest('base64');
     const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(scriptSrc?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(shell).toContain('<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,%3Csvg%20xmlns');
+    expect(shell).not.toContain('href="/logo.svg"');
     // The other pages keep their own CSP: no script of theirs is allowed by this hash.
     const other = await t.app.inject({ method: 'GET', url: '/Privacy', headers: { accept: 'text/html' } });
     expect(String(other.headers['content-security-policy'])).not.toContain('sha256-');
