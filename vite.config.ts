@@ -50,7 +50,15 @@ export default defineConfig({
   plugins: [react(), precompress()],
   builder: {},
   environments: {
-    client: { build: { rollupOptions: { input: { admin: 'index.html', public: 'public.html' } } } },
+    client: {
+      build: {
+        rollupOptions: {
+          // invoice-boot: the script of the server-drawn invoice page, which loads public.html's entry after the
+          // first paint (src/public/boot.ts, server/plugins/invoicePage.ts).
+          input: { admin: 'index.html', public: 'public.html', 'invoice-boot': 'src/public/boot.ts' },
+        },
+      },
+    },
     ssr: {
       build: {
         outDir: 'dist/server',

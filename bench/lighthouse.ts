@@ -2,7 +2,7 @@
 // Chromium (never a downloaded browser): LCP, the performance score and the bytes transferred. Two cases in one
 // run against the same production build: the receipt drawn in the browser (the build without its server bundle,
 // as before) and the receipt drawn on the server into the first response (docs/PERFORMANCE.md).
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -21,8 +21,10 @@ const FLAGS = [
   '--no-first-run',
 ];
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
+// --save=DIR keeps each run's JSON report (LCP element, its breakdown, the requests) for a closer look.
+const SAVE = process.argv.find((a) => a.startsWith('--save='))?.slice(7);
 
-async function audit(url: string) {
+async function audit(url: string, saveAs?: string) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: FLAGS });
   try {
     const result = await lighthouse(url, {
@@ -32,6 +34,10 @@ async function audit(url: string) {
       onlyCategories: ['performance'],
     });
     const lhr = result!.lhr;
+    if (SAVE && saveAs) {
+      mkdirSync(SAVE, { recursive: true });
+      writeFileSync(path.join(SAVE, `${saveAs}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) {
       console.error(`Lighthouse (run retried): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       return null;
@@ -60,9 +66,9 @@ export async function lighthouseInvoice() {
   });
   const rows = [];
   try {
-    for (const [name, env] of [
-      ['receipt drawn in the browser (before)', { WEB_DIST: clientOnly }],
-      ['receipt drawn on the server (after)', {}],
+    for (const [name, env, tag] of [
+      ['receipt drawn in the browser (before)', { WEB_DIST: clientOnly }, 'browser'],
+      ['receipt drawn on the server (after)', {}, 'server'],
     ] as const) {
       const product = await startProduct(env);
       try {
@@ -71,7 +77,7 @@ export async function lighthouseInvoice() {
         // A run whose trace Lighthouse could not record (runtimeError, e.g. NO_NAVSTART on a loaded machine) is
         // retried, never counted as a score of 0.
         for (let tries = 0; runs.length < RUNS && tries < RUNS * 2; tries++) {
-          const r = await audit(product.url + INVOICE);
+          const r = await audit(product.url + INVOICE, `${tag}-${tries + 1}`);
           if (r) runs.push(r);
         }
         rows.push({

@@ -3,7 +3,8 @@
 // asked; the receipt (or the Oops! panel) follows in the same response when the POS answers, drawn by the page's
 // own React components. The server reaches them only through the built bundle dist/server/invoice-render.js and
 // the types of src/contract/invoicePageRender.ts (docs/ARCHITECTURE.md): never by importing web code.
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -50,6 +51,58 @@ export function inlineStylesheets(template: string, webDist: string): string {
   });
 }
 
+/** The page's icon (a small SVG of the build) written into its link as a data: address: a phone asks for the icon
+ * around the time it paints the logo, and Lighthouse counts a request that ends before that paint against it
+ * (docs/PERFORMANCE.md, The receipt in the first response). CSP allows data: images. Another icon stays a link. */
+export function inlineIcon(template: string, webDist: string): string {
+  return template.replace(/(<link rel="icon"[^>]*\shref=")\/([\w-]+\.svg)"/, (link, start: string, file: string) => {
+    const svg = path.join(webDist, file);
+    if (!existsSync(svg) || statSync(svg).size > 2048) return link;
+    return `${start}data:image/svg+xml,${encodeURIComponent(readFileSync(svg, 'utf8').trim())}"`;
+  });
+}
+
+/** public.html's entry script and its modulepreload links replaced by the build's invoice-boot script
+ * (src/public/boot.ts), written into the head like the CSS: it fetches them only once the drawn receipt and its
+ * logo are painted. Fetched and run before the first paint they held it back on a phone's network and CPU, and
+ * even a boot script of its own address costs a request before that paint (docs/PERFORMANCE.md, The receipt in
+ * the first response). The page's CSP allows it by its hash (scriptHashes). A build without that script keeps
+ * its entry as it is. */
+export function deferHydration(template: string, webDist: string): string {
+  const assets = path.join(webDist, 'assets');
+  const boot = existsSync(assets) ? readdirSync(assets).find((f) => /^invoice-boot-[\w-]+\.js$/.test(f)) : undefined;
+  const entry = /<script type="module"[^>]*\ssrc="(\/assets\/[^"]+\.js)"[^>]*><\/script>/.exec(template);
+  if (!boot || !entry) return template;
+  const code = readFileSync(path.join(assets, boot), 'utf8').trim();
+  if (/<\/script|<!--/i.test(code)) return template;
+  const preloads: string[] = [];
+  const rest = template.replace(
+    /[ \t]*<link rel="modulepreload"[^>]*\shref="(\/assets\/[^"]+\.js)"[^>]*>\n?/g,
+    (_, href: string) => {
+      preloads.push(href);
+      return '';
+    },
+  );
+  return rest.replace(
+    entry[0],
+    () => `<script type="module" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}">${code}</script>`,
+  );
+}
+
+/** CSP sources ('sha256-...') for the inline module scripts of a template (deferHydration's boot). */
+export function scriptHashes(template: string): string[] {
+  return [...template.matchAll(/<script type="module"[^>]*>([^<]+)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`,
+  );
+}
+
+/** The CSP helmet set on this answer (server/plugins/securityHeaders.ts) with the given script sources added to
+ * its script-src; null when it has none to extend. */
+export function allowScripts(csp: unknown, sources: string[]): string | null {
+  if (typeof csp !== 'string' || !sources.length || !/(^|;)\s*script-src\s/.test(csp)) return null;
+  return csp.replace(/((?:^|;)\s*script-src\s[^;]*)/, `$1 ${sources.join(' ')}`);
+}
+
 /** The restaurant's logo as a preload line for the shell's head, or '' (an address the page would not draw
  * - not http(s) or a path of this site - is never preloaded). */
 export function logoPreload(logo: string | null | undefined): string {
@@ -72,6 +125,7 @@ export function invoicePageServer(
   if (at < 0) throw new Error('public.html has no <div id="root"></div>');
   const before = template.slice(0, at);
   const after = template.slice(at + ROOT.length);
+  const hashes = scriptHashes(template);
 
   /** The till's answer as the page would get it: the same call, the same messages, one retry (src/invoice/api.ts). */
   async function askTill(
@@ -150,6 +204,8 @@ export function invoicePageServer(
     });
     // The page carries the customer's order: never kept by a shared cache.
     if (gzip) reply.header('Content-Encoding', 'gzip');
+    const csp = allowScripts(reply.raw.getHeader('content-security-policy'), hashes);
+    if (csp) reply.header('Content-Security-Policy', csp);
     return reply
       .code(200)
       .type('text/html; charset=utf-8')

@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { findLiveRestaurant } from '../db/repositories/restaurants';
 import { memo } from '../lib/memo';
-import { inlineStylesheets, invoicePageServer, loadInvoiceRenderer } from './invoicePage';
+import { deferHydration, inlineIcon, inlineStylesheets, invoicePageServer, loadInvoiceRenderer } from './invoicePage';
 
 const INVOICE_PAGE = /^\/user\/invoice\/?$/;
 const PUBLIC_PAGES = [INVOICE_PAGE, /^\/user\/receipts\/?$/, /^\/Privacy\/?$/];
@@ -44,8 +44,12 @@ export default fp(async function web(app: FastifyInstance) {
   const logos = memo<string | null>(60_000);
   const invoicePage =
     renderer && pages.public
-      ? invoicePageServer(app, inlineStylesheets(pages.public.toString('utf8'), root), renderer, (restId) =>
-          logos.get(restId, async () => (await findLiveRestaurant(app.deps.database, Number(restId)))?.logo ?? null),
+      ? invoicePageServer(
+          app,
+          inlineIcon(deferHydration(inlineStylesheets(pages.public.toString('utf8'), root), root), root),
+          renderer,
+          (restId) =>
+            logos.get(restId, async () => (await findLiveRestaurant(app.deps.database, Number(restId)))?.logo ?? null),
         )
       : null;
 

@@ -5,7 +5,7 @@
 // render (a build without the server bundle, `vite dev`) the receipt request starts before React renders, so
 // the API call overlaps with parsing. /Privacy and /user/receipts (My receipts) are rarer and load their own
 // chunks.
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { INVOICE_STATE_ID, type InvoicePageState } from '../contract/invoicePageRender';
 import { prefetchInvoice } from '../invoice/api';
@@ -19,12 +19,16 @@ const drawn = isPrivacy || isReceipts ? null : document.getElementById(INVOICE_S
 
 if (drawn?.textContent) {
   const state = JSON.parse(drawn.textContent) as InvoicePageState;
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <InvoicePage initial={state} />
-    </StrictMode>,
-  );
+  // As a transition the hydration yields to the browser every few milliseconds instead of holding the main thread
+  // in one long task (the receipt is already on screen); a tap meanwhile makes React hydrate at once and replay it.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <InvoicePage initial={state} />
+      </StrictMode>,
+    );
+  });
 } else {
   if (!isPrivacy && !isReceipts) prefetchInvoice();
   const PrivacyPage = lazy(() => import('../privacy/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));

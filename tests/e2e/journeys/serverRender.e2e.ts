@@ -73,6 +73,40 @@ describe('the receipt in the first response', () => {
     expect(cspViolations()).toEqual([]);
   });
 
+  it('the hydration script is fetched only once the receipt and its logo are painted; the page hydrates after', async () => {
+    const page = await phonePage();
+    const errors = watchErrors(page);
+    await page.goto(invoiceUrl(FIXTURE.devices[0].id));
+    const times = () =>
+      page.evaluate(() => {
+        const loaded = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const at = (re: RegExp) => loaded.find((r) => re.test(new URL(r.name).pathname));
+        return {
+          entry: at(/^\/assets\/public-[\w-]+\.js$/)?.startTime,
+          logo: at(/^\/demo\/najd-grill\.svg$/)?.responseEnd,
+          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        };
+      });
+    await expect.poll(async () => (await times()).entry).toBeGreaterThan(0);
+    const t = await times();
+    expect(t.entry).toBeGreaterThan(t.logo!);
+    expect(t.entry).toBeGreaterThan(t.paint!);
+    await page.getByRole('button', { name: 'Save Invoice' }).click();
+    await page.getByLabel('Phone').waitFor();
+    expect(errors).toEqual([]);
+    expect(cspViolations()).toEqual([]);
+  });
+
+  it('a tap on Save Invoice as soon as the receipt shows is not lost: the page hydrates at once and takes it', async () => {
+    const page = await phonePage();
+    const errors = watchErrors(page);
+    await page.goto(invoiceUrl(FIXTURE.devices[0].id), { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Save Invoice' }).click();
+    await page.getByLabel('Phone').waitFor();
+    expect(errors).toEqual([]);
+    expect(cspViolations()).toEqual([]);
+  });
+
   it('an Arabic phone gets the receipt drawn in Arabic, right to left, and hydrates it without an error; the switch still works', async () => {
     const page = await phonePage({ locale: 'ar-SA' });
     const errors = watchErrors(page);

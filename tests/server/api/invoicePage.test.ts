@@ -2,6 +2,7 @@
 // server bundle, built here by Vite exactly as `vite build` builds it, loaded by the real app from its WEB_DIST;
 // the till answered over real HTTP by the Foodics stand-in. The HTML carries the receipt's total and lines; a
 // slow POS gets the shell first; a failing POS gets the Oops! panel the browser would show.
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,16 +17,23 @@ import { and, eq } from 'drizzle-orm';
 import { funnelDaily } from '../../../server/db/schema';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
-import { logoPreload } from '../../../server/plugins/invoicePage';
+import { deferHydration, logoPreload } from '../../../server/plugins/invoicePage';
 
+// As vite writes public.html: the icon, the entry module and its modulepreload, the stylesheet.
 const TEMPLATE = `<!doctype html>
 <html lang="en">
-  <head><meta charset="UTF-8" /><title>Specter | Invoice</title><link rel="stylesheet" href="/assets/public.css"></head>
+  <head><meta charset="UTF-8" /><link rel="icon" type="image/svg+xml" href="/logo.svg" /><title>Specter | Invoice</title>
+    <script type="module" crossorigin src="/assets/public-T1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-T2.js">
+    <link rel="stylesheet" href="/assets/public.css"></head>
   <body>
     <div id="root"></div>
   </body>
 </html>
 `;
+
+/** The build's boot script (src/public/boot.ts), as it would be minified. */
+const BOOT = 'import(document.querySelector(`script[data-entry]`).dataset.entry);';
 
 let webDist: string;
 let t: FoodicsTestApp;
@@ -75,6 +83,11 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'public.html'), TEMPLATE);
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'assets', 'public.css'), '.receipt { color: #123456; }');
+  writeFileSync(path.join(webDist, 'assets', 'invoice-boot-T3.js'), `${BOOT}\n`);
+  writeFileSync(
+    path.join(webDist, 'logo.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"><rect width="8" height="8"/></svg>',
+  );
   pos = await startFoodicsStandIn();
   const gateUrl = await startGate(new URL(pos.url).origin);
   t = await createFoodicsTestApp({
@@ -289,6 +302,27 @@ describe('the invoice page drawn on the server', () => {
       null,
     ])
       expect(logoPreload(bad), String(bad)).toBe('');
+  });
+
+  it('the shell fetches no script before its first paint: the boot script inline (allowed by its hash in the CSP) in place of the entry and its modulepreload, the icon inline', async () => {
+    pos.setMode('ok');
+    const res = await getChunks(pagePath());
+    const shell = res.chunks[0];
+    expect(shell).not.toMatch(/<script[^>]*\ssrc=/);
+    expect(shell).not.toContain('modulepreload');
+    expect(shell).toContain(
+      `<script type="module" data-entry="/assets/public-T1.js" data-preload="/assets/react-T2.js">${BOOT}</script>`,
+    );
+    const hash = createHash('sha256').update(BOOT).digest('base64');
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(scriptSrc?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(shell).toContain('<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,%3Csvg%20xmlns');
+    expect(shell).not.toContain('href="/logo.svg"');
+    // The other pages keep their own CSP: no script of theirs is allowed by this hash.
+    const other = await t.app.inject({ method: 'GET', url: '/Privacy', headers: { accept: 'text/html' } });
+    expect(String(other.headers['content-security-policy'])).not.toContain('sha256-');
+    // A build without the boot script keeps its entry: the page still hydrates, only sooner.
+    expect(deferHydration(TEMPLATE, path.join(webDist, 'server'))).toBe(TEMPLATE);
   });
 
   it("an unknown till: a 200 page with the Oops! panel and the API's own message (never a 500)", async () => {

@@ -1,4 +1,5 @@
 // Security headers, the body size limit and CORS from configuration (docs/RELIABILITY.md, Security).
+import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpChallenges } from '../../../server/db/schema';
@@ -13,13 +14,19 @@ describe('security headers, body limit, CORS', () => {
   });
   afterAll(() => t.close());
 
-  function expectSecurityHeaders(h: Record<string, unknown>) {
+  function expectSecurityHeaders(h: Record<string, unknown>, body = '') {
     const csp = String(h['content-security-policy'] ?? '');
     expect(csp).toMatch(/(^|;)\s*frame-ancestors 'none'/);
     expect(csp).toMatch(/(^|;)\s*default-src 'self'/);
     expect(csp).toMatch(/(^|;)\s*object-src 'none'/);
-    // No inline or eval'd script may run: script-src is 'self' only.
-    expect(csp).toMatch(/(^|;)\s*script-src 'self'(;|$)/);
+    // No inline or eval'd script may run: script-src is 'self', plus on the server-drawn invoice page the hash of
+    // the one inline script it carries (its boot script, server/plugins/invoicePage.ts) - nothing else.
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1].split(' ') ?? [];
+    expect(scriptSrc[0]).toBe("'self'");
+    const inline = [...body.matchAll(/<script type="module"[^>]*>([^<]+)<\/script>/g)].map(
+      (m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`,
+    );
+    expect(scriptSrc.slice(1)).toEqual(inline);
     expect(h['x-frame-options']).toBe('DENY');
     expect(h['x-content-type-options']).toBe('nosniff');
     expect(String(h['referrer-policy'] ?? '')).toMatch(
@@ -39,7 +46,7 @@ describe('security headers, body limit, CORS', () => {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
       // 200 with the built app; 404 text when dist/ is not built: headers either way.
       expect([200, 404]).toContain(res.statusCode);
-      expectSecurityHeaders(res.headers);
+      expectSecurityHeaders(res.headers, res.body);
     }
   });
 
