@@ -110,6 +110,8 @@ export interface ListSpec<R> {
   /** The search and filters asked for (paged lists only). */
   filter?: SQL;
   order: Ordering;
+  /** How to count the list when the plain capped count would not do (db/repositories/counts.ts). */
+  total?: () => PromiseLike<{ total: number; exact: boolean }>;
   /** The table's trigger-kept count, used for the total when nothing narrows the list (db/repositories/counts.ts). */
   whole?: CountedRows;
   /** A list of the contract that always pages (no bare form). */
@@ -127,7 +129,7 @@ export function listSource<R>(db: Db, spec: ListSpec<R>): ListSource<R> {
             .where(spec.scope)
             .orderBy(...spec.order),
     page: (window, marks) => pageOf(db, spec.select, spec.table, spec.id, where, spec.order, window, marks),
-    total: () => listTotal(db, spec.table, where, spec.whole),
+    total: spec.total ?? (() => listTotal(db, spec.table, where, spec.whole)),
   };
 }
 

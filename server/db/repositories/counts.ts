@@ -38,6 +38,23 @@ export async function cappedCount(
 }
 
 /**
+ * The rows matching any of `parts` - written so that no row matches two of them - counted up to TOTAL_CAP: each
+ * part alone, at once. Each part can use its own index, where their OR led the planner to read the table until it
+ * had found enough (docs/PERFORMANCE.md, the Orders screen's phone search).
+ */
+export async function cappedCountOfDisjoint(
+  db: Db,
+  table: PgTable,
+  parts: SQL[],
+): Promise<{ total: number; exact: boolean }> {
+  const counts = await Promise.all(parts.map((part) => cappedCount(db, table, part)));
+  const total = counts.reduce((sum, c) => sum + c.total, 0);
+  return counts.every((c) => c.exact) && total <= TOTAL_CAP
+    ? { total, exact: true }
+    : { total: TOTAL_CAP, exact: false };
+}
+
+/**
  * A list's total: the trigger-kept count of the whole table when nothing narrows it (`whole`, when the table
  * has one), else the matching rows counted up to TOTAL_CAP.
  */

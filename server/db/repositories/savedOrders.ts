@@ -1,11 +1,12 @@
 // Saved orders: storing an order of the POS in a customer's account (the save call and the demo), the Orders
 // screen's list, one order with its lines, the CSV batches, and the dashboard's latest orders. Queries use
 // orders_created_idx / orders_restaurant_created_idx for the order, and pg_trgm indexes for the search.
-import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, SavedOrderFilters } from '../../../src/contract';
 import type { PosOrder } from '../../pos/port';
 import { listSource, orderBy, type ListSource } from '../../lib/paging';
 import type { Database, Db } from '../client';
+import { cappedCountOfDisjoint } from './counts';
 import { appUsers, devices, orderItems, orders, restaurants } from '../schema';
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
@@ -82,25 +83,32 @@ async function ordersOfPhonesWith(db: Db, phonePart: string): Promise<SQL | unde
   return ids.length ? sql`${orders.appUserId} = any(${`{${ids.join(',')}}`}::int[])` : undefined;
 }
 
-/** WHERE of the Orders screen's filters. Digits search phones (a local 05... drops its 0) and order numbers. */
-export async function savedOrdersWhere(db: Db, f: SavedOrderFilters): Promise<SQL | undefined> {
-  const parts: (SQL | undefined)[] = [];
+/** WHERE of the Orders screen's filters, and the same rows as parts no row matches twice, for their count.
+ * Digits search phones (a local 05... drops its 0) and order numbers. */
+export async function savedOrdersFilter(db: Db, f: SavedOrderFilters): Promise<{ where?: SQL; countParts?: SQL[] }> {
+  const rest: (SQL | undefined)[] = [];
+  if (f.restaurantId) rest.push(eq(orders.restaurantId, f.restaurantId));
+  if (f.appUserId) rest.push(eq(orders.appUserId, f.appUserId));
+  if (f.from) rest.push(gte(orders.orderDate, f.from));
+  if (f.to) rest.push(lte(orders.orderDate, f.to));
   const term = f.q?.trim() ?? '';
-  if (term) {
-    const digits = term.replace(/[\s\-()]/g, '');
-    const byNumber = ilike(orders.orderNumber, likeEscape(term));
-    if (/^\+?\d+$/.test(digits)) {
-      const byPhone = await ordersOfPhonesWith(db, digits.replace(/^\+/, '').replace(/^0/, ''));
-      parts.push(byPhone ? or(byNumber, byPhone) : byNumber);
-    } else {
-      parts.push(byNumber);
-    }
-  }
-  if (f.restaurantId) parts.push(eq(orders.restaurantId, f.restaurantId));
-  if (f.appUserId) parts.push(eq(orders.appUserId, f.appUserId));
-  if (f.from) parts.push(gte(orders.orderDate, f.from));
-  if (f.to) parts.push(lte(orders.orderDate, f.to));
-  return parts.length ? and(...parts) : undefined;
+  if (!term) return { where: rest.length ? and(...rest) : undefined };
+  const digits = term.replace(/[\s\-()]/g, '');
+  const byNumber = ilike(orders.orderNumber, likeEscape(term));
+  const byPhone = /^\+?\d+$/.test(digits)
+    ? await ordersOfPhonesWith(db, digits.replace(/^\+/, '').replace(/^0/, ''))
+    : undefined;
+  if (!byPhone) return { where: and(byNumber, ...rest) };
+  return {
+    where: and(or(byNumber, byPhone), ...rest),
+    // The order numbers that match, and the customers' orders whose number does not (order_number is never null).
+    countParts: [and(byNumber, ...rest)!, and(byPhone, not(byNumber), ...rest)!],
+  };
+}
+
+/** WHERE of the Orders screen's filters (the list, the CSV export). */
+export async function savedOrdersWhere(db: Db, f: SavedOrderFilters): Promise<SQL | undefined> {
+  return (await savedOrdersFilter(db, f)).where;
 }
 
 const columns = {
@@ -143,11 +151,13 @@ const sortable = {
 
 /** GET /order: always paged, newest first; a deep page picks its ids from the (created_at, id) index. */
 export async function savedOrdersList(db: Db, q: ListQuery & SavedOrderFilters): Promise<ListSource<SavedOrderRow>> {
+  const { where, countParts } = await savedOrdersFilter(db, q);
   return listSource(db, {
     select: () => selectOrders(db),
     table: orders,
     id: orders.id,
-    filter: await savedOrdersWhere(db, q),
+    filter: where,
+    total: countParts && (() => cappedCountOfDisjoint(db, orders, countParts)),
     order: orderBy(q, sortable, { field: 'createdAt', order: 'DESC' }, orders.id),
     // All orders: the trigger-kept count; a search or filter: counted up to 1,000 (counts.ts).
     whole: 'orders',
