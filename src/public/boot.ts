@@ -47,15 +47,32 @@ function hydrate() {
 /** Once the next frame is on screen: a task queued from requestAnimationFrame runs after that frame is drawn,
  * but it may still reach the screen later (a paint's time is when it is shown), so one frame more. */
 const afterNextPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(hydrate, 0)));
+/** After the browser has reported the page's first paint (on a busy machine the frames above can run before the
+ * paint is shown), then the next frame; straight to the frames where the browser cannot report paints. */
+function afterFirstPaint() {
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (
+    painted() ||
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  )
+    return afterNextPaint();
+  const observer = new PerformanceObserver(() => {
+    if (!painted()) return;
+    observer.disconnect();
+    afterNextPaint();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
 
 if (!document.getElementById(DRAWN_STATE)) {
   // The server could not draw the receipt: the browser draws it, so there is no paint worth waiting for.
   hydrate();
 } else if (document.readyState === 'complete') {
-  afterNextPaint();
+  afterFirstPaint();
 } else {
   // The load event: the logo (the page's largest paint) has arrived; the frame after it shows it. A tap on a
   // button (the save flow) does not wait for it.
-  addEventListener('load', afterNextPaint, { once: true });
+  addEventListener('load', afterFirstPaint, { once: true });
   setTimeout(hydrate, IMAGES_WAIT_MS);
 }
