@@ -19,6 +19,8 @@ export interface AnswerCaches {
   lists: Memo<RememberedList>;
   /** Where the lists' deep pages began and ended (server/lib/pageMarks.ts); dropped with the lists. */
   pageMarks: PageMarks;
+  /** Drops every list and its pages' marks: any write through this instance (server/plugins/services.ts). */
+  forgetLists(): void;
   /** Drops what this instance remembers of one restaurant's tills (and the dashboard, which names restaurants). */
   forgetRestaurant(restaurantId: number): void;
 }
@@ -26,12 +28,18 @@ export interface AnswerCaches {
 export function createAnswerCaches(config: Pick<Config, 'ANSWER_CACHE_MS' | 'FOODICS_CACHE_MS'>): AnswerCaches {
   const dashboard = memo<string>(config.ANSWER_CACHE_MS);
   const tills = memo<string>(Math.min(config.ANSWER_CACHE_MS, config.FOODICS_CACHE_MS));
+  const lists = memo<RememberedList>(config.ANSWER_CACHE_MS);
+  const pageMarks = createPageMarks();
   return {
     dashboard,
     liveAdmins: memo(config.ANSWER_CACHE_MS),
     tills,
-    lists: memo(config.ANSWER_CACHE_MS),
-    pageMarks: createPageMarks(),
+    lists,
+    pageMarks,
+    forgetLists() {
+      lists.forget();
+      pageMarks.forget();
+    },
     forgetRestaurant(restaurantId) {
       tills.forgetPrefix(`${restaurantId}:`);
       dashboard.forget();

@@ -32,14 +32,14 @@ const MARK_TTL_MS = 5 * 60_000;
 const MAX_LISTS = 1000;
 const MAX_MARKS_PER_LIST = 200;
 
-export function createPageMarks(ttlMs = MARK_TTL_MS, now = () => Date.now()): PageMarks {
+export function createPageMarks(): PageMarks {
   const lists = new Map<string, Map<number, PageMark & { at: number }>>();
   return {
     of(list) {
       return {
         near(offset) {
           let best: PageMark | undefined;
-          const cutoff = now() - ttlMs;
+          const cutoff = Date.now() - MARK_TTL_MS;
           for (const mark of lists.get(list)?.values() ?? [])
             if (mark.at > cutoff && mark.offset <= offset && (!best || mark.offset > best.offset)) best = mark;
           return best;
@@ -52,7 +52,7 @@ export function createPageMarks(ttlMs = MARK_TTL_MS, now = () => Date.now()): Pa
             lists.set(list, kept);
           }
           if (kept.size + marks.length > MAX_MARKS_PER_LIST) kept.clear();
-          for (const mark of marks) kept.set(mark.offset, { ...mark, at: now() });
+          for (const mark of marks) kept.set(mark.offset, { ...mark, at: Date.now() });
         },
       };
     },

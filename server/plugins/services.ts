@@ -37,13 +37,11 @@ export default fp(async function services(app: FastifyInstance) {
   app.decorate('lastOrders', createLastOrderService(deps, receipts));
   const answers = createAnswerCaches(deps.config);
   app.decorate('answers', answers);
-  // Any call that may write (a sign-in, a code, a save, an admin's change) drops the remembered lists (and their pages' marks) before its
-  // answer leaves: what a list shows may have changed, and which of them is not worth knowing for a 1 s memory.
+  // Any call that may write (a sign-in, a code, a save, an admin's change) drops the remembered lists and their
+  // pages' marks before its answer leaves: what a list shows may have changed, and which of them is not worth
+  // knowing for a 1 s memory.
   app.addHook('onSend', (req, _reply, payload, done) => {
-    if (!SAFE_METHODS.has(req.method)) {
-      answers.lists.forget();
-      answers.pageMarks.forget();
-    }
+    if (!SAFE_METHODS.has(req.method)) answers.forgetLists();
     done(null, payload);
   });
   app.decorate('funnel', createFunnelRecorder(deps));
