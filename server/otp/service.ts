@@ -8,10 +8,10 @@ import type { Deps } from '../deps';
 import { otpChallenges } from '../db/schema';
 import { say, type Lang } from '../i18n';
 import { badRequest, HttpError, tooMany } from '../lib/errors';
-import { enforce, type RateLimiter } from '../lib/rateLimit';
+import { enforce, type RateLimiter } from '../db/rateLimit';
 import { codeMatches, hashCode, newCode, sealCode, unsealCode } from './codes';
-import { maskPhone, normalizePhone } from './phone';
-import { dailyFailuresKey, lockWait, recordWrongCode, resetWrongCodes } from './phoneLock';
+import { maskPhone, normalizePhone } from '../core/phone';
+import { dailyFailuresKey, lockWait, recordWrongCode, resetWrongCodes } from '../db/phoneLock';
 
 export const WRONG_CODE = 'The code is wrong or has expired, please ask for a new one';
 export const INVALID_PHONE = 'phone: Enter a valid mobile number';

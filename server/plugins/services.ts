@@ -5,7 +5,7 @@
 // counting). Routes take them from the instance; a test reaches them the same way (`t.app.funnel`).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLimiter, type RateLimiter } from '../lib/rateLimit';
+import { createLimiter, type RateLimiter } from '../db/rateLimit';
 import { createOtpService, type OtpService } from '../otp/service';
 import { createLastOrderService, type LastOrderService } from '../pos/lastOrder';
 import { createFunnelRecorder, type FunnelRecorder } from '../funnel/recorder';

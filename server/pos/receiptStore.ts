@@ -8,7 +8,7 @@
 // most MAX_ORDERS.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import type { PosOrder } from './port';
+import type { PosOrder } from '../core/posPort';
 
 export interface KnownReceipt {
   /** The till's recent orders, newest first. */

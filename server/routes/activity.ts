@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activityQuery, activitySchema, errorSchema } from '../../src/contract';
 import { activityList } from '../db/repositories/activity';
-import { pagedList } from '../lib/paging';
+import { pagedList } from '../db/paging';
 import { answerList } from '../lib/rememberedList';
 
 export default async function activityRoutes(fastify: FastifyInstance) {

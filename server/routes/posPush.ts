@@ -12,7 +12,7 @@ import { findLiveRestaurant } from '../db/repositories/restaurants';
 import { storePushedOrder } from '../db/repositories/pushedOrders';
 import { HttpError, notFound, unauthorized } from '../lib/errors';
 import { hashPushKey, sameSecret } from '../pos';
-import { CLOSED } from '../pos/claim';
+import { CLOSED } from '../core/claim';
 import { paidLines } from '../pos/lines';
 
 const pushedLine = invoiceSchema.shape.order_items.element.extend({

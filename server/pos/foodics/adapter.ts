@@ -1,6 +1,6 @@
 // The Foodics adapter of the POS port: branches with their devices, the recent orders of a till, one order by id,
 // the business's reference (for webhooks), and what a webhook's order needs (its till, its PosOrder).
-import { PosError, type PosAdapter, type PosBranch, type PosOrder, type PosRestaurant } from '../port';
+import { PosError, type PosAdapter, type PosBranch, type PosOrder, type PosRestaurant } from '../../core/posPort';
 import { createFoodicsClient, type FoodicsClientOptions } from './client';
 import { deviceOf, toPosOrder as toPosOrderWithoutVat } from './mapping';
 import { withFoodicsVat } from './taxes';

@@ -1,7 +1,7 @@
 // Foodics order -> the Invoice of docs/API.md, The invoice page (docs/POS.md, Mapping a Foodics order to our Invoice).
 import type { Invoice } from '../../../src/contract';
 import { paidLines } from '../lines';
-import type { PosOrder } from '../port';
+import type { PosOrder } from '../../core/posPort';
 import type { FoodicsOrder, FoodicsSettings } from './types';
 
 const num = (v: unknown): number => {

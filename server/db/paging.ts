@@ -3,11 +3,11 @@
 // X-Total-Count.
 import { and, asc, desc, ilike, inArray, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
-import { listTotal, type CountedRows } from '../db/repositories/counts';
+import type { Db } from './client';
+import { listTotal, type CountedRows } from './repositories/counts';
 import { TOTAL_EXACT_HEADER, TOTAL_HEADER, type ListQuery } from '../../src/contract';
-import { badRequest } from './errors';
-import type { ListMarks, PageMark } from './pageMarks';
+import { badRequest } from '../lib/errors';
+import type { ListMarks, PageMark } from '../lib/pageMarks';
 
 export const DEFAULT_PER_PAGE = 25;
 
