@@ -1,4 +1,4 @@
-// Runs server/lib/purge.ts every PURGE_INTERVAL_SECONDS while the app is up (0 = never). The timer does not
+// Runs server/db/purge.ts every PURGE_INTERVAL_SECONDS while the app is up (0 = never). The timer does not
 // keep the process alive and stops when the app closes; a failed run (database away) waits for the next one.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

@@ -17,7 +17,7 @@ const ORDER_INCLUDE = 'products.product,payments.payment_method,branch,device,ch
 /** The order as the port wants it, with its VAT (taxes.ts). */
 const toPosOrder: typeof toPosOrderWithoutVat = (order, settings, shownAs) =>
   withFoodicsVat(toPosOrderWithoutVat(order, settings, shownAs), order, settings);
-/** Foodics' "closed": the only orders a customer is shown (server/pos/claim.ts checks it again). */
+/** Foodics' "closed": the only orders a customer is shown (server/core/claim.ts checks it again). */
 const CLOSED = '4';
 
 export interface FoodicsAdapter extends PosAdapter {

@@ -55,7 +55,7 @@ export function foodicsTime(utc: string | null | undefined): Date | null {
 export const deviceOf = (o: FoodicsOrder): string | null =>
   o.device?.id ?? o.device_id ?? o.meta?.foodics?.device_id ?? null;
 
-/** A Foodics order with what decides whether a customer may see and save it (server/pos/claim.ts). */
+/** A Foodics order with what decides whether a customer may see and save it (server/core/claim.ts). */
 export function toPosOrder(
   order: FoodicsOrder,
   settings: FoodicsSettings,
