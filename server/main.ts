@@ -3,8 +3,8 @@
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { ensureFirstAdmin } from './db/seed/bootstrap';
-import { demoDataWanted, loadDemoData } from './db/seed/demo';
-import { resolveSecret } from './lib/secrets';
+import { demoDataWanted, loadDemoData } from './stand-ins/demoSeed';
+import { resolveSecret } from './db/secrets';
 import { createTokenService } from './lib/tokens';
 import { createPosAdapters } from './pos';
 import { createSmsSender } from './sms';

@@ -4,7 +4,7 @@
 import { count, eq } from 'drizzle-orm';
 import { appUsers, orders, otpChallenges, phoneGuards } from '../db/schema';
 import type { Db } from '../db/client';
-import { recordActivity } from '../audit/record';
+import { recordActivity } from '../db/audit';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

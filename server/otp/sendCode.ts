@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { say } from '../i18n';
 import type { SendCodeBody } from '../../src/contract';
 import { badRequest } from '../lib/errors';
-import { CLAIM_MESSAGES } from '../pos/claim';
+import { CLAIM_MESSAGES } from '../core/claim';
 
 /**
  * The public half of POST /user: body { phone } or { phone, restaurantId, casherId, orderId }. Sends a 4-digit

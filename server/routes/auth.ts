@@ -5,7 +5,7 @@ import { errorSchema, LOGIN_FAILED, loginAnswer, loginBody, verifyAnswer } from 
 import { liveAdminByEmail, markSignedIn } from '../db/repositories/admins';
 import { dummyHash, verifyPassword } from '../lib/passwords';
 import { unauthorized } from '../lib/errors';
-import { loginThrottle } from '../lib/loginThrottle';
+import { loginThrottle } from '../db/loginThrottle';
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -21,7 +21,7 @@ import { endSessions, sessionsEndedAt } from '../db/repositories/customerSession
 import { HttpError, notFound } from '../lib/errors';
 import { en } from '../i18n/en';
 import { say } from '../i18n';
-import { maskPhone } from '../otp/phone';
+import { maskPhone } from '../core/phone';
 import { createSessionService, type CustomerSession } from '../customer/session';
 import { findReceipt, listReceipts } from '../customer/receipts';
 import { deleteCustomerData } from '../customer/deleteData';

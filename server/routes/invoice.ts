@@ -8,7 +8,7 @@ import { saveOrderToAccount } from '../db/repositories/savedOrders';
 import { encode, sendEncoded } from '../lib/encoded';
 import { conflict } from '../lib/errors';
 import { say } from '../i18n';
-import { CLAIM_MESSAGES } from '../pos/claim';
+import { CLAIM_MESSAGES } from '../core/claim';
 
 export default async function invoiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

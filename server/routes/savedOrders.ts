@@ -20,7 +20,7 @@ import {
   type SavedOrderRow as Row,
 } from '../db/repositories/savedOrders';
 import { notFound } from '../lib/errors';
-import { pagedList } from '../lib/paging';
+import { pagedList } from '../db/paging';
 import { answerList } from '../lib/rememberedList';
 import { keysetRows, sendCsv } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';

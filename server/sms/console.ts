@@ -1,6 +1,6 @@
 // Development SMS provider: writes each message to the log (the only place a code is ever logged).
-import type { SmsSender } from './port';
-import { maskPhone } from '../otp/phone';
+import type { SmsSender } from '../core/smsPort';
+import { maskPhone } from '../core/phone';
 
 export function consoleSms(log: { info(obj: object, msg: string): void }): SmsSender {
   return {

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import { consoleSms } from './console';
-import type { SmsSender } from './port';
+import type { SmsSender } from '../core/smsPort';
 import { twilioSms } from './twilio';
 import { unifonicSms } from './unifonic';
 

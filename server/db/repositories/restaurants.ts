@@ -2,8 +2,8 @@
 // one restaurant, one branch's devices, creation and changes to a live restaurant.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { ListQuery, RestaurantBody } from '../../../src/contract';
-import type { Tx } from '../../audit/record';
-import { listSource, orderBy, searchWhere, type ListSource } from '../../lib/paging';
+import type { Tx } from '../audit';
+import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
 import { branches, devices, restaurants } from '../schema';
 

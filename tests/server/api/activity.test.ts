@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { activity, appUsers } from '../../../server/db/schema';
-import { recordActivity } from '../../../server/audit/record';
+import { recordActivity } from '../../../server/db/audit';
 import { createFoodicsTestApp, type FoodicsTestApp } from '../helpers/foodicsApp';
 
 describe('the audit trail', () => {

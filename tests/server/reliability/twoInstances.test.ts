@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { openDatabase, type Database } from '../../../server/db/client';
 import { admins, appUsers, orders, otpChallenges } from '../../../server/db/schema';
 import { hashPassword } from '../../../server/lib/passwords';
-import { redisKey } from '../../../server/lib/rateLimit';
+import { redisKey } from '../../../server/db/rateLimit';
 import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-ins/foodics/server';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { buildInstance, e164, freshPostgres, randomIp, randomPhone, type Instance } from './helpers';

@@ -2,7 +2,7 @@
 // phone"): it was taken on that till, it is closed at the POS (pending, active, declined, returned, joined,
 // void and draft orders never are), it closed within the claim window, and it is not saved yet.
 // The messages a customer reads about it live here, as plain sentences, in one place.
-import type { PosOrder } from './port';
+import type { PosOrder } from './posPort';
 
 /** Foodics' "closed" status; the Specter push uses the same numbering. */
 export const CLOSED = 4;

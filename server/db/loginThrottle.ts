@@ -1,4 +1,4 @@
-// Admin sign-in limits (docs/RELIABILITY.md), on the shared limiter of server/lib/rateLimit (Redis or the
+// Admin sign-in limits (docs/RELIABILITY.md), on the shared limiter of server/db/rateLimit (Redis or the
 // database, so several instances count together and nothing lives in one process's memory):
 // - per (client address, e-mail): LOGIN_FAILURES_PER_15M. Someone hammering an e-mail from their address
 //   locks out only that pair, never the rightful admin signing in from their own address;
