@@ -27,7 +27,10 @@ for (const built of ['dist/index.html', 'dist/server/invoice-render.js', 'dist-s
   }
 }
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'specter-prod-'));
+// In memory when the machine has a tmpfs: the install writes and the clean-up deletes some 140 MB of small files,
+// which took minutes on this shared machine's disk.
+const tmpBase = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+const dir = mkdtempSync(path.join(tmpBase, 'specter-prod-'));
 let server;
 try {
   for (const f of ['package.json', 'package-lock.json', 'dist', 'dist-server']) {
