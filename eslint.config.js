@@ -102,7 +102,7 @@ const serverLayerConfigs = (extra = {}) =>
   });
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'server/db/migrations/', '.ci/'] },
+  { ignores: ['dist/', 'dist-server/', 'node_modules/', 'data/', 'coverage/', 'server/db/migrations/', '.ci/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
