@@ -2,11 +2,14 @@
 import type { SmsSender } from '../core/smsPort';
 import { maskPhone } from '../core/phone';
 
-export function consoleSms(log: { info(obj: object, msg: string): void }): SmsSender {
+/** `plain`, when given, also receives each message as one readable line (the demo's start-up output). */
+export function consoleSms(log: { info(obj: object, msg: string): void }, plain?: (line: string) => void): SmsSender {
   return {
     name: 'console',
     async send(to, body) {
-      log.info({ sms: { to: maskPhone(to) } }, `SMS to ${maskPhone(to)}: ${body}`);
+      const line = `SMS to ${maskPhone(to)}: ${body}`;
+      log.info({ sms: { to: maskPhone(to) } }, line);
+      plain?.(`  ${line}`);
     },
   };
 }

@@ -153,3 +153,15 @@ export function liveDevicesOf(db: Db, branchId: number) {
     .where(and(eq(devices.branchRef, branchId), isNull(devices.removedAt)))
     .orderBy(devices.id);
 }
+
+/** The first live till of the first live restaurant: the demo's "open this receipt" link at start-up. */
+export async function firstLiveTill(db: Db): Promise<{ restaurantId: number; deviceId: string } | undefined> {
+  const [row] = await db
+    .select({ restaurantId: restaurants.id, deviceId: devices.deviceId })
+    .from(devices)
+    .innerJoin(restaurants, eq(restaurants.id, devices.restaurantId))
+    .where(and(eq(restaurants.isDeleted, false), isNull(devices.removedAt)))
+    .orderBy(asc(restaurants.id), asc(devices.id))
+    .limit(1);
+  return row;
+}

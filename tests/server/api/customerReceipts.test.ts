@@ -335,8 +335,8 @@ describe('My receipts and Delete my data', () => {
       cookie,
       'ar',
     );
-    expect(res.json().message).toBe('تم حذف بياناتك: حسابك و1 من الفواتير المحفوظة');
-    expect(t.sms.at(-1)?.body).toBe('Specter: بناءً على طلبك، تم حذف حسابك و1 من الفواتير المحفوظة.');
+    expect(res.json().message).toBe('تم حذف بياناتك: حسابك وفاتورة محفوظة واحدة');
+    expect(t.sms.at(-1)?.body).toBe('Specter: بناءً على طلبك، تم حذف حسابك وفاتورة محفوظة واحدة.');
   });
 
   it('Delete my data needs a session (401) and a right code (400, nothing deleted)', async () => {

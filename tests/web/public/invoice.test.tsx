@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -227,6 +227,35 @@ describe('invoice page', () => {
     expect(boxes().map((b) => b.value)).toEqual(['4', '3', '2', '1']);
     expect(b4).toHaveFocus();
     expect(b1).toBeInTheDocument();
+  });
+
+  it('Arabic-Indic and Persian digits, typed or pasted, fill the boxes as 0-9', async () => {
+    const user = await toCodeStep();
+    const [b1, b2, b3] = boxes();
+    await user.click(b1);
+    await user.keyboard('٣');
+    expect(b1).toHaveValue('3');
+    expect(b2).toHaveFocus();
+    await user.keyboard('۷');
+    expect(b2).toHaveValue('7');
+    expect(b3).toHaveFocus();
+    await user.click(b1);
+    await user.paste('١٢٣٤');
+    expect(boxes().map((b) => b.value)).toEqual(['1', '2', '3', '4']);
+    await user.click(b1);
+    await user.paste('۹۸');
+    expect(boxes().map((b) => b.value)).toEqual(['9', '8', '', '']);
+  });
+
+  it("the phone's code autofill (the whole code into the first box at once) fills all four", async () => {
+    await toCodeStep();
+    const [b1, , , b4] = boxes();
+    // What iOS and Android's one-time-code suggestion does: one input event carrying every digit.
+    act(() => {
+      fireEvent.change(b1, { target: { value: '٥٦٧٨' } });
+    });
+    expect(boxes().map((b) => b.value)).toEqual(['5', '6', '7', '8']);
+    expect(b4).toHaveFocus();
   });
 
   it('a saved order resets everything and shows the Success dialog', async () => {
