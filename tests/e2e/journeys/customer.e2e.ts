@@ -7,6 +7,7 @@ import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
 import { cspViolations, watchCsp } from '../harness/csp';
 import { signIn } from '../harness/session';
+import { closeOrder, tillShows } from '../harness/standIn';
 
 let product: RunningProduct;
 let phone: OpenBrowser;
@@ -84,7 +85,11 @@ describe('5. the customer saves the receipt', () => {
   });
 
   it('pastes the code: Success', async () => {
-    // Cashier 1's newest order was saved just now: the page shows its older unsaved one.
+    // Cashier 1's newest order was saved just now (its page now reads saved): the cashier closes the next one.
+    const next = await closeOrder(product, FIXTURE.devices[0].id);
+    await expect
+      .poll(async () => (await tillShows(product, FIXTURE.devices[0].id)).order_id, { timeout: 20_000 })
+      .toBe(next.id);
     await page.goto(invoiceUrl(FIXTURE.devices[0].id));
     await page.getByText('Takeout total (incl. Tax)').waitFor();
     const code = await askForCode('0502223344');
@@ -124,7 +129,7 @@ describe('5. the customer saves the receipt', () => {
 
 describe('7. Arabic (invoice page)', () => {
   it('switching language turns the receipt right-to-left', async () => {
-    // Drive Thru: its order is still unsaved (Cashier 1's recent orders were saved above).
+    // Drive Thru: its newest order is still unsaved (only a wrong code was tried on it above).
     await page.goto(invoiceUrl(FIXTURE.devices[2].id));
     await page.getByText('Takeout total (incl. Tax)').waitFor();
     await page.getByRole('button', { name: 'العربية' }).click();

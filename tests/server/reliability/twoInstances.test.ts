@@ -189,8 +189,8 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two instances on one PostgreSQL an
       const order = foodics.addOrder(DEVICE);
       const [p1, p2] = [randomPhone(), randomPhone()];
       // Both customers saw the same receipt and name it, as the invoice page does: without the order's id, the one
-      // who comes second would rightly be given the till's next unsaved order (docs/API.md), and the race this
-      // test is about would depend on timing.
+      // who comes second would be refused before the race (409 once the till's newest is saved, docs/API.md), and
+      // the race this test is about would depend on timing.
       const named = { restaurantId, casherId: DEVICE, orderId: order.id };
       const sendFor = (i: Instance, phone: string) =>
         i.app.inject({ method: 'POST', url: '/user', remoteAddress: randomIp(), payload: { phone, ...named } });

@@ -258,7 +258,7 @@ describe('invoice page', () => {
     expect(b4).toHaveFocus();
   });
 
-  it('a saved order resets everything and shows the Success dialog', async () => {
+  it('a saved order resets everything and shows the Success dialog; after Done the receipt reads saved, with no Save Invoice', async () => {
     const user = await toCodeStep();
     await user.click(boxes()[0]);
     await user.keyboard('1234');
@@ -272,12 +272,13 @@ describe('invoice page', () => {
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save Invoice' }));
-    expect(screen.getByLabelText('Phone')).toHaveValue('');
-    await user.type(screen.getByLabelText('Phone'), '0501234567');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByLabelText('Digit 1');
-    expect(boxes().map((b) => b.value)).toEqual(['', '', '', '']);
+    // The page that just saved shows what a reload would: the same receipt, saved, nothing more to save.
+    expect(screen.getByRole('status')).toHaveTextContent('This invoice is saved');
+    expect(screen.queryByRole('button', { name: 'Save Invoice' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Phone')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Digit 1')).not.toBeInTheDocument();
+    expect(screen.getByTestId('takeout-total')).toBeInTheDocument();
+    expect(calls.invoice).toBe(1);
   });
 
   it("a failed save returns to the receipt with empty boxes and the '!Oops' dialog with the server's message", async () => {
