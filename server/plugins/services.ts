@@ -44,5 +44,8 @@ export default fp(async function services(app: FastifyInstance) {
     if (!SAFE_METHODS.has(req.method)) answers.forgetLists();
     done(null, payload);
   });
-  app.decorate('funnel', createFunnelRecorder(deps));
+  const funnel = createFunnelRecorder(deps);
+  app.decorate('funnel', funnel);
+  // A clean shutdown: the counts already started are written before the app closes (and the database after it).
+  app.addHook('onClose', () => funnel.settled());
 });

@@ -8,7 +8,7 @@ import { appUsersBatch, appUsersExportWhere, type AppUser } from '../db/reposito
 import { keysetRows, sendCsv } from '../export/csv';
 import { issueTicket, requireAdminOrTicket, TICKET_SECONDS } from '../export/tickets';
 
-export const APP_USERS_CSV_HEADER = [
+const APP_USERS_CSV_HEADER = [
   'id',
   'first name',
   'last name',

@@ -17,7 +17,7 @@ import { dayRange } from '../funnel/days';
 import { keysetRows, sendCsv } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
 
-export const FUNNEL_CSV_HEADER = [
+const FUNNEL_CSV_HEADER = [
   'day',
   'restaurant',
   'branch',

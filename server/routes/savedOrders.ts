@@ -42,7 +42,7 @@ const toSavedOrder = (r: Row) => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export const SAVED_ORDERS_CSV_HEADER = [
+const SAVED_ORDERS_CSV_HEADER = [
   'id',
   'restaurant',
   'branch',
