@@ -21,6 +21,8 @@ const serverProject = (
     sequence: { groupOrder },
     environment: 'node',
     env,
+    // One migrated database per run, copied by each file (tests/server/helpers/globalSetup.ts).
+    globalSetup: ['tests/server/helpers/globalSetup.ts'],
     // PGlite instances are big (docs/PERFORMANCE.md): one per file, two files at a time on this 2-core machine.
     pool: 'forks' as const,
     maxWorkers: 2,

@@ -1,24 +1,29 @@
 // npm test: every suite. Typecheck; lint (ESLint, Prettier); Vitest (web components, server on PGlite, and server
 // on PostgreSQL - its tests reported as skipped when DATABASE_URL is unset, like those needing REDIS_URL); then the
 // end-to-end journeys in Chromium (reported as skipped when Chromium is missing, except under CI where
-// they must run). Ends with one "N passed, N failed, N skipped" line.
+// they must run). Closes with the ten slowest test files (where the time goes), then one
+// "N passed, N failed, N skipped" line, always the last.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { slowestLines } from './lib/slowestFiles.mjs';
 import { addReport, closingLine, emptyTotals } from './lib/testTotals.mjs';
 
 const node = process.execPath;
 const reports = mkdtempSync(path.join(os.tmpdir(), 'specter-test-'));
 const totals = emptyTotals();
+const timed = [];
 let failedSuites = 0;
 
-function run(label, args, jsonReport) {
+function run(label, args, jsonReport, short = label) {
   console.log(`\n=== ${label} ===`);
   const r = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, SPECTER_TEST_REPORT: jsonReport ?? '' } });
   if (r.status !== 0) failedSuites++;
   if (jsonReport && existsSync(jsonReport)) {
-    addReport(totals, JSON.parse(readFileSync(jsonReport, 'utf8')));
+    const report = JSON.parse(readFileSync(jsonReport, 'utf8'));
+    addReport(totals, report);
+    timed.push({ label: short, report });
   } else if (r.status !== 0) {
     totals.failed += 1;
   } else if (!jsonReport) {
@@ -38,10 +43,12 @@ run(
   'vitest: web, server, server-pg',
   ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unit}`],
   unit,
+  'vitest',
 );
-run('end to end (Chromium)', ['tests/e2e/run.mjs'], path.join(reports, 'e2e.json'));
+run('end to end (Chromium)', ['tests/e2e/run.mjs'], path.join(reports, 'e2e.json'), 'e2e');
 
 console.log('');
+for (const line of slowestLines(timed)) console.log(line);
 if (failedSuites) console.error(`${failedSuites} suite(s) failed`);
 console.log(closingLine(totals));
 process.exit(failedSuites ? 1 : 0);
