@@ -41,6 +41,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Two files at a time on this 2-core machine (Vitest's default is one fewer than the cores: one here).
+          maxWorkers: 2,
           globals: true,
           setupFiles: ['tests/web/setup.ts'],
           testTimeout: 20_000,

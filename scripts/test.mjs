@@ -3,7 +3,7 @@
 // end-to-end journeys in Chromium (reported as skipped when Chromium is missing, except under CI where
 // they must run). Closes with the ten slowest test files (where the time goes), then one
 // "N passed, N failed, N skipped" line, always the last.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,8 +31,36 @@ function run(label, args, jsonReport, short = label) {
   }
 }
 
-run('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
-run('lint: eslint (house rules as import boundaries)', ['node_modules/eslint/bin/eslint.js', '.']);
+/** Checks without a report of their own, run side by side (each is one process on one core; the machine has
+ * two), their output printed whole when each ends; each counts as one passed or failed. */
+async function runTogether(checks) {
+  const outcomes = await Promise.all(
+    checks.map(
+      ([label, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(node, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('close', (code) => resolve({ label, output, ok: code === 0 }));
+        }),
+    ),
+  );
+  for (const { label, output, ok } of outcomes) {
+    console.log(`\n=== ${label} ===`);
+    if (output) process.stdout.write(output);
+    if (ok) totals.passed += 1;
+    else {
+      failedSuites++;
+      totals.failed += 1;
+    }
+  }
+}
+
+await runTogether([
+  ['typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['lint: eslint (house rules as import boundaries)', ['node_modules/eslint/bin/eslint.js', '.']],
+]);
 run('lint: prettier --check', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']);
 const unit = path.join(reports, 'vitest.json');
 if (!process.env.DATABASE_URL)
