@@ -21,6 +21,8 @@ const serverProject = (
     sequence: { groupOrder },
     environment: 'node',
     env,
+    // One migrated database per run, copied by each file (tests/server/helpers/globalSetup.ts).
+    globalSetup: ['tests/server/helpers/globalSetup.ts'],
     // PGlite instances are big (docs/PERFORMANCE.md): one per file, two files at a time on this 2-core machine.
     pool: 'forks' as const,
     maxWorkers: 2,
@@ -39,6 +41,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Two files at a time on this 2-core machine (Vitest's default is one fewer than the cores: one here).
+          maxWorkers: 2,
           globals: true,
           setupFiles: ['tests/web/setup.ts'],
           testTimeout: 20_000,

@@ -1,24 +1,29 @@
 // npm test: every suite. Typecheck; lint (ESLint, Prettier); Vitest (web components, server on PGlite, and server
 // on PostgreSQL - its tests reported as skipped when DATABASE_URL is unset, like those needing REDIS_URL); then the
 // end-to-end journeys in Chromium (reported as skipped when Chromium is missing, except under CI where
-// they must run). Ends with one "N passed, N failed, N skipped" line.
-import { spawnSync } from 'node:child_process';
+// they must run). Closes with the ten slowest test files (where the time goes), then one
+// "N passed, N failed, N skipped" line, always the last.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { slowestLines } from './lib/slowestFiles.mjs';
 import { addReport, closingLine, emptyTotals } from './lib/testTotals.mjs';
 
 const node = process.execPath;
 const reports = mkdtempSync(path.join(os.tmpdir(), 'specter-test-'));
 const totals = emptyTotals();
+const timed = [];
 let failedSuites = 0;
 
-function run(label, args, jsonReport, bin = node) {
+function run(label, args, jsonReport, short = label, bin = node) {
   console.log(`\n=== ${label} ===`);
   const r = spawnSync(bin, args, { stdio: 'inherit', env: { ...process.env, SPECTER_TEST_REPORT: jsonReport ?? '' } });
   if (r.status !== 0) failedSuites++;
   if (jsonReport && existsSync(jsonReport)) {
-    addReport(totals, JSON.parse(readFileSync(jsonReport, 'utf8')));
+    const report = JSON.parse(readFileSync(jsonReport, 'utf8'));
+    addReport(totals, report);
+    timed.push({ label: short, report });
   } else if (r.status !== 0) {
     totals.failed += 1;
   } else if (!jsonReport) {
@@ -26,8 +31,36 @@ function run(label, args, jsonReport, bin = node) {
   }
 }
 
-run('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
-run('lint: eslint (house rules as import boundaries)', ['node_modules/eslint/bin/eslint.js', '.']);
+/** Checks without a report of their own, run side by side (each is one process on one core; the machine has
+ * two), their output printed whole when each ends; each counts as one passed or failed. */
+async function runTogether(checks) {
+  const outcomes = await Promise.all(
+    checks.map(
+      ([label, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(node, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('close', (code) => resolve({ label, output, ok: code === 0 }));
+        }),
+    ),
+  );
+  for (const { label, output, ok } of outcomes) {
+    console.log(`\n=== ${label} ===`);
+    if (output) process.stdout.write(output);
+    if (ok) totals.passed += 1;
+    else {
+      failedSuites++;
+      totals.failed += 1;
+    }
+  }
+}
+
+await runTogether([
+  ['typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['lint: eslint (house rules as import boundaries)', ['node_modules/eslint/bin/eslint.js', '.']],
+]);
 run('lint: prettier --check', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']);
 const unit = path.join(reports, 'vitest.json');
 if (!process.env.DATABASE_URL)
@@ -46,16 +79,17 @@ const vitest = (report, projects = []) => [
 // one CI run checks the server on two Node versions (docs/RELIABILITY.md, Node versions).
 const pgNode = process.env.SPECTER_PG_NODE;
 if (!pgNode) {
-  run('vitest: web, server, server-pg', vitest(unit), unit);
+  run('vitest: web, server, server-pg', vitest(unit), unit, 'vitest');
 } else {
   const pg = path.join(reports, 'vitest-pg.json');
   const version = spawnSync(pgNode, ['--version'], { encoding: 'utf8' }).stdout?.trim();
-  run('vitest: web, server', vitest(unit, ['web', 'server']), unit);
-  run(`vitest: server-pg on Node ${version} (${pgNode})`, vitest(pg, ['server-pg']), pg, pgNode);
+  run('vitest: web, server', vitest(unit, ['web', 'server']), unit, 'vitest');
+  run(`vitest: server-pg on Node ${version} (${pgNode})`, vitest(pg, ['server-pg']), pg, 'vitest server-pg', pgNode);
 }
-run('end to end (Chromium)', ['tests/e2e/run.mjs'], path.join(reports, 'e2e.json'));
+run('end to end (Chromium)', ['tests/e2e/run.mjs'], path.join(reports, 'e2e.json'), 'e2e');
 
 console.log('');
+for (const line of slowestLines(timed)) console.log(line);
 if (failedSuites) console.error(`${failedSuites} suite(s) failed`);
 console.log(closingLine(totals));
 process.exit(failedSuites ? 1 : 0);

@@ -36,11 +36,13 @@ export interface OpenOptions {
   poolSize?: number;
   /** Longest wait for one PostgreSQL query, ms (default 15 s); 0 = none (bulk loads of the benches). */
   queryTimeoutMs?: number;
+  /** A PGlite data folder to start from (`dumpDataDir()` of a migrated one): skips initdb and migrations. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.queryTimeoutMs ?? 15_000);
-  return openPglite(opts.dataDir ?? './data');
+  return openPglite(opts.dataDir ?? './data', opts.loadDataDir);
 }
 
 async function openPostgres(url: string, max: number, queryTimeoutMs: number): Promise<Database> {
@@ -77,13 +79,13 @@ async function openPostgres(url: string, max: number, queryTimeoutMs: number): P
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   let dir = dataDir;
   if (!dataDir.startsWith('memory://')) {
     dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir });
   // PGlite is one connection: Drizzle's pglite driver has the same query API as node-postgres.
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

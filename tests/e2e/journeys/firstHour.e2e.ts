@@ -17,11 +17,33 @@ beforeAll(async () => {
   product = await startProduct();
   browser = await openBrowser();
   page = await browser.context.newPage();
+  trackCalls(page);
 });
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
 });
+
+/** Counts a page's calls under way, from now on. */
+const inFlight = new WeakMap<Page, () => number>();
+function trackCalls(p: Page) {
+  let n = 0;
+  p.on('request', () => n++);
+  p.on('requestfinished', () => n--);
+  p.on('requestfailed', () => n--);
+  inFlight.set(p, () => n);
+}
+
+/** The page has nothing left to do: no call under way, and its effects flushed (two frames) without
+ * starting a new one. */
+async function settled(p: Page) {
+  const calls = inFlight.get(p)!;
+  for (;;) {
+    await expect.poll(calls, { timeout: 15_000 }).toBe(0);
+    await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r)))));
+    if (calls() === 0) return;
+  }
+}
 
 function decodePng(buffer: Buffer): string | null {
   const png = PNG.sync.read(buffer);
@@ -50,10 +72,13 @@ function contrast(a: string, b: string): number {
 describe('signing in and the route guard', () => {
   it('a visitor on /restaurants lands on /login with one history entry replaced, and Back leaves the app', async () => {
     const fresh = await browser.context.newPage();
+    trackCalls(fresh);
     await fresh.goto('about:blank');
     await fresh.goto(`${product.url}/restaurants`);
     await fresh.getByRole('button', { name: 'Login' }).waitFor();
-    await fresh.waitForTimeout(1000);
+    // A second redirect would come from the route guard's check or a call's answer: wait until the network
+    // is quiet and the login page's effects have run, then look.
+    await settled(fresh);
     expect(new URL(fresh.url()).pathname).toBe('/login');
     // about:blank + the visited page (replaced by /login): nothing pushed on top
     expect(await fresh.evaluate(() => history.length)).toBe(2);
@@ -69,7 +94,8 @@ describe('signing in and the route guard', () => {
     await page.getByLabel('Password').fill(creds.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('table', { name: 'Latest Orders' }).waitFor();
-    await page.waitForTimeout(1500);
+    // Sent back to /login it would be by the answer of a call (the token check, a 401): wait for every call.
+    await settled(page);
     expect(new URL(page.url()).pathname).toBe('/home');
     expect(await page.getByRole('button', { name: 'Login' }).count()).toBe(0);
   });
@@ -160,7 +186,9 @@ describe('where you were', () => {
     await page.locator('tbody tr').first().waitFor();
     await page.getByRole('button', { name: 'Name' }).click();
     await page.getByPlaceholder('Search').fill('a');
-    await page.waitForURL(/filter=/);
+    // The search reaches the address after its debounce. Not /filter=/: the sort's click already wrote
+    // `filter={}`, and rows per page chosen before the search lands is overwritten by it.
+    await page.waitForURL((u) => JSON.parse(u.searchParams.get('filter') ?? '{}').q === 'a');
     await page.getByRole('combobox', { name: /Rows per page/ }).click();
     await page.getByRole('option', { name: '5', exact: true }).click();
     await page.waitForURL(/perPage=5/);
@@ -168,7 +196,8 @@ describe('where you were', () => {
     await page.getByRole('button', { name: 'Go to next page' }).click();
     await page.waitForURL(/page=2/);
     await pageTwo;
-    await page.waitForTimeout(500);
+    // Page two on screen: its first row is number 6.
+    await expect.poll(() => page.locator('tbody tr').first().locator('td').first().innerText()).toBe('6');
     const before = await page.locator('tbody').innerText();
     const address = page.url();
     await page.reload();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { appUsers, orderItems, orders, restaurants } from '../../../server/db/schema';
 import { configSchema } from '../../../server/config';
@@ -320,28 +320,30 @@ describe('sends per order', () => {
 });
 
 describe('the claim window', () => {
-  let t: FoodicsTestApp;
-  let c: ReturnType<typeof calls>;
-  afterAll(() => t.close());
+  // Each test its own app with its own window: none closes or reuses the one another opened.
+  let t: FoodicsTestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
 
   it("CLAIM_WINDOW_MINUTES=1: a till whose orders all closed earlier answers 404 'No recent order on this till'", async () => {
-    t = await createFoodicsTestApp({ ...GENEROUS, CLAIM_WINDOW_MINUTES: '1' });
-    c = calls(t);
+    const app = (t = await createFoodicsTestApp({ ...GENEROUS, CLAIM_WINDOW_MINUTES: '1' }));
+    const c = calls(app);
     const res = await c.lastOrder(FIXTURE.devices[1].id);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'No recent order on this till' });
-    const fresh = t.foodics.addOrder(FIXTURE.devices[1].id);
+    const fresh = app.foodics.addOrder(FIXTURE.devices[1].id);
     expect((await c.lastOrder(FIXTURE.devices[1].id)).json().order_id).toBe(fresh.id);
   });
 
   it('CLAIM_WINDOW_MINUTES=0 (back-filling): an order of last year is shown and saved', async () => {
-    await t.close();
-    t = await createFoodicsTestApp({ ...GENEROUS, CLAIM_WINDOW_MINUTES: '0' });
-    c = calls(t);
-    const old = t.foodics.addOrder(DEVICE, { closed_at: '2025-11-01 10:00:00' });
+    const app = (t = await createFoodicsTestApp({ ...GENEROUS, CLAIM_WINDOW_MINUTES: '0' }));
+    const c = calls(app);
+    const old = app.foodics.addOrder(DEVICE, { closed_at: '2025-11-01 10:00:00' });
     expect((await c.lastOrder()).json().order_id).toBe(old.id);
     await c.sendFor('0503000001', old.id);
-    expect((await c.saveFor('0503000001', t.lastCode(e164('0503000001'))!, old.id)).statusCode).toBe(200);
+    expect((await c.saveFor('0503000001', app.lastCode(e164('0503000001'))!, old.id)).statusCode).toBe(200);
   });
 });
 

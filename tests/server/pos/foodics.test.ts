@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { branches, devices, restaurants } from '../../../server/db/schema';
 import { syncRestaurant } from '../../../server/pos/sync';
@@ -150,6 +150,7 @@ describe('Foodics: sync and the newest order of a till', () => {
 
   it('429 from Foodics -> 429 with Retry-After, and no further calls until then', async () => {
     t.foodics.setMode('rate-limited', { retryAfter: 2 });
+    const paused = Date.now();
     const first = await lastOrder(FIXTURE.devices[2].id);
     expect(first.statusCode).toBe(429);
     expect(first.headers['retry-after']).toBe('2');
@@ -158,8 +159,18 @@ describe('Foodics: sync and the newest order of a till', () => {
     const second = await lastOrder(FIXTURE.devices[2].id);
     expect(second.statusCode).toBe(429);
     expect(t.foodics.calls('/orders')).toBe(calls);
-    await new Promise((r) => setTimeout(r, 2100));
-    expect((await lastOrder(FIXTURE.devices[2].id)).statusCode).toBe(200);
+    // Asked again and again: 429 and no call to Foodics until the Retry-After has passed, then the receipt.
+    const answers: { status: number; calls: number }[] = [];
+    await vi.waitFor(
+      async () => {
+        const res = await lastOrder(FIXTURE.devices[2].id);
+        answers.push({ status: res.statusCode, calls: t.foodics.calls('/orders') });
+        expect(res.statusCode).toBe(200);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(answers.slice(0, -1)).toEqual(answers.slice(0, -1).map(() => ({ status: 429, calls })));
+    expect(Date.now() - paused).toBeGreaterThanOrEqual(2000);
   });
 
   it('a restaurant deleted through the API stops answering at once', async () => {

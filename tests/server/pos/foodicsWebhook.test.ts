@@ -1,6 +1,8 @@
 // Foodics webhooks end to end: the stand-in sends its order.created events over real HTTP to the app
 // listening on a port; a second app instance on the same database reads the same shared receipts.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// No fixed waits: a test waits for the receipt it expects (polling with a deadline), or moves the clock the
+// product reads (vi.setSystemTime, Date only) past an instance's one-second memory or a cache period.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { posReceipts, restaurants } from '../../../server/db/schema';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
@@ -9,7 +11,14 @@ import { createTestApp } from '../helpers/app';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 
 const SECRET = 'webhook-secret-0123456789';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Moves the clock the product reads (Date) forward; timers and the network keep real time. */
+const advanceClock = (ms: number) => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + ms);
+};
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** Foodics' event for an order, shaped like the stand-in's (and Foodics') payload. */
 const eventFor = (
@@ -84,7 +93,10 @@ describe('Foodics webhooks feeding the receipts (10-minute cache)', () => {
     await B?.app.close();
     await t?.close();
   });
-  beforeEach(() => t.foodics.setWebhookUrl(null));
+  beforeEach(() => {
+    t.foodics.setWebhookUrl(null);
+    t.foodics.setMode('ok');
+  });
 
   const receipt = (app = t.app, deviceId = DEVICE) =>
     app.inject({
@@ -107,8 +119,8 @@ describe('Foodics webhooks feeding the receipts (10-minute cache)', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found' });
     expect((await restaurantRow()).webhookAt).toBeNull();
-    await sleep(1100);
-    // The 10-minute cache still answers the old order: nothing learnt from the refused event.
+    // Past the instance's one-second memory, the 10-minute cache still answers the old order: nothing learnt.
+    advanceClock(1100);
     expect((await receipt()).json().order_number).toBe(before);
   });
 
@@ -118,16 +130,23 @@ describe('Foodics webhooks feeding the receipts (10-minute cache)', () => {
     expect((await receipt(B.app, other)).json().order_number).toBe(oldA);
     const ordersCalls = t.foodics.calls('/orders');
     t.foodics.setWebhookUrl(webhookUrl);
+    const placedAt = Date.now();
     const placed = t.foodics.addOrder(other);
+    // Each instance answers from its memory for at most 1 s before reading the shared store again: both are
+    // asked until they show the new order, and the time that took is the promise.
+    await vi.waitFor(
+      async () => {
+        for (const app of [t.app, B.app]) {
+          const res = await receipt(app, other);
+          expect(res.statusCode).toBe(200);
+          expect(res.json().order_number).toBe(String(placed.reference));
+        }
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(Date.now() - placedAt).toBeLessThan(2000);
     await t.foodics.webhooksSettled();
     expect(t.foodics.webhooks()).toContainEqual({ orderId: placed.id, status: 200 });
-    // Each instance answers from its memory for at most 1 s before reading the shared store again.
-    await sleep(1100);
-    for (const app of [t.app, B.app]) {
-      const res = await receipt(app, other);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().order_number).toBe(String(placed.reference));
-    }
     expect(t.foodics.calls('/orders')).toBe(ordersCalls);
     expect((await restaurantRow()).webhookAt).not.toBeNull();
   });
@@ -177,7 +196,7 @@ describe('Foodics webhooks feeding the receipts (10-minute cache)', () => {
     const order = t.foodics.addOrder(DEVICE);
     const res = await post(eventFor(payloadOf(order, DEVICE), String(FIXTURE.business.reference)));
     expect(res.json()).toEqual({ message: 'Event applied' });
-    await sleep(1100);
+    advanceClock(1100); // past B's one-second memory
     expect((await receipt(B.app)).json().order_number).toBe(String(order.reference));
   });
 
@@ -187,7 +206,7 @@ describe('Foodics webhooks feeding the receipts (10-minute cache)', () => {
     const res = await post(eventFor(payloadOf(order)));
     expect(res.json()).toEqual({ message: 'Event applied' });
     expect(t.foodics.calls(`/orders/${order.id}`)).toBe(1);
-    await sleep(1100);
+    advanceClock(1100); // past the instance's one-second memory
     expect((await receipt(t.app, third)).json().order_number).toBe(String(order.reference));
   });
 
@@ -215,10 +234,11 @@ describe('Foodics webhooks feeding the receipts (10-minute cache)', () => {
     const res = await post(eventFor(payloadOf(order)));
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: 'Event accepted' });
-    await sleep(2500);
-    t.foodics.setMode('ok');
-    await sleep(1100);
-    expect((await receipt(B.app)).json().order_number).toBe(String(order.reference));
+    // The stand-in answers GET /orders/{id} after 4 s; the receipt follows on the other instance.
+    await vi.waitFor(async () => expect((await receipt(B.app)).json().order_number).toBe(String(order.reference)), {
+      timeout: 15_000,
+      interval: 100,
+    });
   });
 });
 
@@ -243,7 +263,8 @@ describe('Foodics webhooks and the polling period', () => {
   it('without webhooks a till is polled again after FOODICS_CACHE_MS; with webhooks arriving, not before FOODICS_WEBHOOK_POLL_MS; quiet webhooks bring polling back', async () => {
     expect((await receipt()).statusCode).toBe(200);
     let calls = t.foodics.calls('/orders');
-    await sleep(1300);
+    // The clock the product reads moves past the cache period and the instance's one-second memory.
+    advanceClock(1300);
     await receipt();
     expect(t.foodics.calls('/orders')).toBe(calls + 1);
 
@@ -255,7 +276,7 @@ describe('Foodics webhooks and the polling period', () => {
     });
     expect(res.json()).toEqual({ message: 'Event applied' });
     calls = t.foodics.calls('/orders');
-    await sleep(1300);
+    advanceClock(1300);
     expect((await receipt()).json().order_number).toBe(String(order.reference));
     expect(t.foodics.calls('/orders')).toBe(calls);
 
@@ -264,7 +285,7 @@ describe('Foodics webhooks and the polling period', () => {
       .update(restaurants)
       .set({ webhookAt: sql`now() - interval '2 minutes'` })
       .where(eq(restaurants.id, t.restaurantId));
-    await sleep(1100);
+    advanceClock(1100);
     await receipt();
     expect(t.foodics.calls('/orders')).toBe(calls + 1);
   });

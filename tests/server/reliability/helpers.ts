@@ -3,7 +3,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../../server/app';
 import { testConfig, type Config } from '../../../server/config';
 import { openDatabase, type Database } from '../../../server/db/client';
@@ -12,7 +11,7 @@ import type { Deps } from '../../../server/deps';
 import { hashPassword } from '../../../server/lib/passwords';
 import { createTokenService } from '../../../server/lib/tokens';
 import { createPosAdapters } from '../../../server/pos';
-import { openMigratedPglite } from '../helpers/db';
+import { createPostgresDatabase, openMigratedPglite } from '../helpers/db';
 
 export interface Instance {
   app: FastifyInstance;
@@ -76,32 +75,20 @@ export const freshPglite = openMigratedPglite;
 
 /** A new database on the PostgreSQL of url (migrated), dropped by drop(). */
 export async function freshPostgres(url: string, opts: { connectVia?: (u: URL) => URL; poolSize?: number } = {}) {
-  const name = `specter_rel_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  // Migrate over a direct connection, then open the pool the test asked for (maybe through a proxy).
-  const direct = await openDatabase({ databaseUrl: u.toString(), poolSize: 2 });
-  await direct.migrate();
-  await direct.close();
+  // A copy of the run's migrated template (helpers/db.ts), then the pool the test asked for (maybe through a proxy).
+  const created = await createPostgresDatabase(url, 'specter_rel_');
   const database = await openDatabase({
-    databaseUrl: (opts.connectVia ? opts.connectVia(new URL(u)) : u).toString(),
+    databaseUrl: (opts.connectVia ? opts.connectVia(new URL(created.url)) : new URL(created.url)).toString(),
     poolSize: opts.poolSize ?? 5,
   });
   return {
-    name,
+    name: created.name,
     /** The direct address of the new database (for more pools on it). */
-    url: u.toString(),
+    url: created.url,
     database,
     async drop() {
       await database.close().catch(() => {});
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await created.drop();
     },
   };
 }
