@@ -37,7 +37,7 @@ describe('the resources manifest', () => {
   });
 
   it('puts every resource with a list in the menu, after Home, in the order of the list', async () => {
-    renderAdmin('/home');
+    renderAdmin('/admins');
     const nav = await screen.findByRole('menu');
     await waitFor(() =>
       expect(
