@@ -25,6 +25,7 @@ import publicConfigRoutes from './publicConfig';
 import restaurantsRoutes from './restaurants';
 import savedOrdersRoutes from './savedOrders';
 import statisticsRoutes from './statistics';
+import tillsRoutes from './tills';
 import userLocksRoutes from './userLocks';
 import usersRoutes from './users';
 
@@ -58,6 +59,7 @@ export const ROUTES: RouteGroup[] = [
   { plugin: funnelRoutes },
   { plugin: exportRoutes },
   { plugin: activityRoutes },
+  { plugin: tillsRoutes },
 ];
 
 /** The security schemes the table names (server/app.ts puts them in the OpenAPI document). */

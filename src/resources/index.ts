@@ -8,6 +8,7 @@ import devices from './devices';
 import orders from './orders';
 import restaurants from './restaurants';
 import sheet from './sheet';
+import tills from './tills';
 import users from './users';
 import type { ResourceEntry } from './manifest';
 
@@ -18,6 +19,7 @@ export const RESOURCES: readonly ResourceEntry[] = [
   restaurants,
   orders,
   activity,
+  tills,
   branches,
   devices,
   sheet,
