@@ -139,6 +139,25 @@ export default tseslint.config(
     },
   },
   {
+    // A resource is registered in one place: its entry in src/resources/index.ts, which App.tsx maps to <Resource>s
+    // (docs/ARCHITECTURE.md, Add a resource).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/App.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='Resource']",
+          message: 'Register a resource in src/resources/index.ts (its folder exports the entry), not here.',
+        },
+        {
+          selector: "VariableDeclarator[id.name='API_RESOURCES'] > ObjectExpression",
+          message: "A resource's API paths are the `api` of its entry in src/resources/<name>/index.ts.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/public/**', 'src/invoice/**', 'src/privacy/**', 'src/lib/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', publicBundle] },
   },

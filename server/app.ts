@@ -22,23 +22,7 @@ import auth from './plugins/auth';
 import web from './plugins/web';
 import purge from './plugins/purge';
 import services from './plugins/services';
-import healthRoutes from './routes/health';
-import authRoutes from './routes/auth';
-import statisticsRoutes from './routes/statistics';
-import ordersRoutes from './routes/orders';
-import usersRoutes from './routes/users';
-import userLockRoutes from './routes/userLocks';
-import adminsRoutes from './routes/admins';
-import restaurantsRoutes from './routes/restaurants';
-import invoiceRoutes from './routes/invoice';
-import posPushRoutes from './routes/posPush';
-import foodicsWebhookRoutes from './routes/foodicsWebhook';
-import publicConfigRoutes from './routes/publicConfig';
-import customerRoutes from './routes/customer';
-import savedOrdersRoutes from './routes/savedOrders';
-import funnelRoutes from './routes/funnel';
-import exportRoutes from './routes/exports';
-import activityRoutes from './routes/activity';
+import { registerRoutes, SECURITY_SCHEMES } from './routes';
 
 export type App = FastifyInstance;
 
@@ -101,9 +85,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
           `then they page, sort and search in the database and report the total in ${TOTAL_HEADER} ` +
           `(a search matching more than 1,000 rows reports 1000 with ${TOTAL_EXACT_HEADER}: false).`,
       },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
+      servers: [{ url: '/', description: 'This server (the API and the web app share one origin)' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
   });
@@ -114,23 +97,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(auth);
   await app.register(purge);
   await app.register(services);
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(statisticsRoutes);
-  await app.register(ordersRoutes);
-  await app.register(usersRoutes);
-  await app.register(userLockRoutes);
-  await app.register(adminsRoutes);
-  await app.register(restaurantsRoutes);
-  await app.register(invoiceRoutes);
-  await app.register(posPushRoutes);
-  await app.register(foodicsWebhookRoutes);
-  await app.register(publicConfigRoutes);
-  await app.register(customerRoutes);
-  await app.register(savedOrdersRoutes);
-  await app.register(funnelRoutes);
-  await app.register(exportRoutes);
-  await app.register(activityRoutes);
+  // The API: the route table of server/routes/index.ts (every operation described there).
+  await registerRoutes(app);
   await app.register(web);
 
   return app;

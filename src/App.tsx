@@ -5,30 +5,31 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
-import admins from './resources/admins';
-import branches from './resources/branches';
-import devices from './resources/devices';
-import restaurants from './resources/restaurants';
-import users from './resources/users';
-import { QrSheet } from './resources/sheet';
-import orders from './resources/orders';
-import activity from './resources/activity';
+import { RESOURCES } from './resources';
 import { Dashboard } from './admin/dashboard/Dashboard';
-import { i18nProvider } from './admin/i18n';
+import { createI18nProvider } from './admin/i18n';
 import { Layout } from './admin/layout/Layout';
 import { LoginPage } from './admin/login/LoginPage';
 import { PermissionDenied } from './admin/PermissionDenied';
 import { exactPath } from './admin/ExactPath';
 
-const AdminList = exactPath('/admins', admins.list);
-const UserList = exactPath('/users', users.list);
-const RestaurantList = exactPath('/restaurants', restaurants.list);
-const OrderList = exactPath('/orders', orders.list);
-const ActivityList = exactPath('/activity', activity.list);
 import { themes } from './admin/theme';
 import { DirectionCache } from './admin/DirectionCache';
 import { useAppLocale } from './admin/i18n/direction';
 import { useGuardedAuthProvider } from './admin/useGuardedAuthProvider';
+
+// Everything below comes from the one list of src/resources/index.ts: the texts, then per resource its list
+// (on its exact path), its child pages and those of the pages that live under it, its icon (the menu's item).
+const i18nProvider = createI18nProvider(
+  Object.fromEntries(RESOURCES.flatMap((r) => (r.messages ? [[r.name, r.messages]] : []))),
+);
+const resources = RESOURCES.filter((r) => r.api || r.list).map((r) => ({
+  ...r,
+  list: r.list && !r.under ? exactPath(`/${r.name}`, r.list) : undefined,
+  pages: r.under
+    ? []
+    : RESOURCES.filter((p) => p === r || p.under === r.name).flatMap((p) => Object.entries(p.routes ?? {})),
+}));
 
 /** /user/invoice and /Privacy belong to the light public entry: when reached inside the back-office, load it. */
 function PublicPage() {
@@ -66,21 +67,13 @@ export function App() {
         <CustomRoutes>
           <Route path="/home" element={<Dashboard />} />
         </CustomRoutes>
-        <Resource name="admins" list={AdminList} icon={admins.icon}>
-          <Route path="add" element={<admins.add />} />
-        </Resource>
-        <Resource name="users" list={UserList} icon={users.icon} />
-        <Resource name="orders" list={OrderList} icon={orders.icon} />
-        <Resource name="restaurants" list={RestaurantList} icon={restaurants.icon}>
-          <Route path="add" element={<restaurants.add />} />
-          <Route path="edit/:id" element={<restaurants.edit />} />
-          <Route path="branches/:restId" element={<branches.list />} />
-          <Route path="devices/:restId/:branchId" element={<devices.list />} />
-          <Route path="sheet/:restId" element={<QrSheet />} />
-        </Resource>
-        <Resource name="activity" list={ActivityList} icon={activity.icon} />
-        <Resource name="branches" />
-        <Resource name="devices" />
+        {resources.map((r) => (
+          <Resource key={r.name} name={r.name} list={r.list} icon={r.icon} options={{ access: r.access }}>
+            {r.pages.map(([path, Page]) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
+          </Resource>
+        ))}
       </Admin>
     </DirectionCache>
   );

@@ -17,12 +17,13 @@ import {
 } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { API_URL, TOKEN_KEY } from './api';
+import { RESOURCES } from './resources';
 import { TOTAL_EXACT_HEADER, TOTAL_HEADER } from './contract/common';
 import type { LatestOrder, Statistics } from './contract/orders';
 import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
 import type { PushKeyAnswer } from './contract/restaurants';
 
-/** How one resource maps to the API. Adding a resource to the back-office is one entry here plus its screens. */
+/** How one resource maps to the API: the `api` of its entry in src/resources/<name>/index.ts. */
 export interface ResourceApi {
   /** Path of the rows: GET {path}/{id}, POST {path}, DELETE {path}/{id} (the simple-rest base). */
   path: string;
@@ -46,43 +47,10 @@ export interface ResourceApi {
 
 const enc = (v: unknown) => encodeURIComponent(String(v ?? ''));
 
-export const API_RESOURCES: Record<string, ResourceApi> = {
-  activity: { path: '/admin/activity', serverPaging: true, search: [], filters: ['adminId', 'kind'] },
-  users: { path: '/user', serverPaging: true, search: ['firstName', 'lastName', 'phone'] },
-  admins: {
-    path: '/admin',
-    serverPaging: true,
-    search: ['name', 'email'],
-    create: { path: '/user', extra: { role: 'admin' } },
-    softDeletePath: (id) => `/user/${enc(id)}`,
-  },
-  restaurants: {
-    path: '/restaurant',
-    envelope: 'restaurants',
-    serverPaging: true,
-    search: ['name'],
-    updateFields: ['name', 'logo', 'token', 'branchs_token', 'system_type', 'vat_number'],
-    softDeletePath: (id) => `/restaurant/delete/${enc(id)}`,
-  },
-  branches: {
-    path: '/restaurant/branches',
-    listPath: (filter) => `/restaurant/branches/${enc(filter.restId)}`,
-    envelope: 'branches',
-    search: ['name'],
-  },
-  devices: {
-    path: '/restaurant/devices',
-    listPath: (filter) => `/restaurant/devices/${enc(filter.branchId)}`,
-    envelope: 'devices',
-    search: ['name'],
-  },
-  orders: {
-    path: '/order',
-    serverPaging: true,
-    search: ['order_number'],
-    filters: ['restaurantId', 'appUserId', 'from', 'to'],
-  },
-};
+/** Each resource's API entry, from the one list of src/resources/index.ts (its folder's `api`). */
+export const API_RESOURCES: Record<string, ResourceApi> = Object.fromEntries(
+  RESOURCES.flatMap((r) => (r.api ? [[r.name, r.api]] : [])),
+);
 
 /** The non-empty filters among `keys` as query parameters. */
 const filterQuery = (filter: Record<string, unknown> | undefined, keys: readonly string[]) =>

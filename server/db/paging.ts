@@ -1,10 +1,10 @@
 // Optional paging of the admin lists (docs/DECISIONS.md): no paging parameters -> the bare array of the contract
 // (docs/API.md); any of page/perPage/sort/order/q -> paged, sorted and searched in the database, total in
 // X-Total-Count.
-import { and, asc, desc, ilike, inArray, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, getTableColumns, ilike, inArray, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
-import { listTotal, type CountedRows } from './repositories/counts';
+import { rowCountsOf, TOTAL_CAP, type CountedRows } from './repositories/counts';
 import { TOTAL_EXACT_HEADER, TOTAL_HEADER, type ListQuery } from '../../src/contract';
 import { badRequest } from '../lib/errors';
 import type { HeaderSink, ListMarks, PageMark } from '../lib/pageMarks';
@@ -91,13 +91,21 @@ export interface ListSource<R> {
   total: () => PromiseLike<{ total: number; exact: boolean }>;
 }
 
+/** A list's joins, applied to any select from its table (Drizzle's dynamic mode): `(q) => q.innerJoin(...)`. */
+export type Joins = (q: PgSelect) => PgSelect;
+
 /** What a list is made of; listSource turns it into a ListSource. */
 export interface ListSpec<R> {
-  /** The rows' select (a table, joins allowed), before WHERE. */
-  select: () => Selectable<R>;
-  /** The table that `scope` and `filter` name, its id: for deep pages and counts. */
+  /** The rows' select before WHERE; or `columns`, read from `table` with `join` (one FROM for the rows, the
+   * count and the deep pages). */
+  select?: () => Selectable<R>;
+  columns?: Record<string, unknown>;
+  /** The list's table and id; the count and the deep pages' id pick read `table` with `join`, as the rows do. */
   table: PgTable;
   id: PgColumn;
+  /** The joins of the rows' select, when `scope`, `filter` or `order` name a joined table: without them the
+   * count and the deep pages would read `table` alone and the database would refuse the joined column. */
+  join?: Joins;
   /** What every row of the list is (e.g. live), bare or paged. */
   scope?: SQL;
   /** The search and filters asked for (paged lists only). */
@@ -111,19 +119,49 @@ export interface ListSpec<R> {
   alwaysPaged?: boolean;
 }
 
+/** A list's FROM: its table and joins, for any selection (the rows, the count, the deep pages' ids). */
+export type From = <F extends Record<string, unknown>>(fields: F) => PgSelect;
+
 export function listSource<R>(db: Db, spec: ListSpec<R>): ListSource<R> {
   const where = and(spec.scope, spec.filter);
+  const join: Joins = spec.join ?? ((q) => q);
+  const from: From = (fields) =>
+    join(
+      db
+        .select(fields as SelectedFields)
+        .from(spec.table)
+        .$dynamic() as PgSelect,
+    );
+  const select = spec.select ?? (() => from(spec.columns ?? getTableColumns(spec.table)) as unknown as Selectable<R>);
   return {
     all: spec.alwaysPaged
       ? undefined
       : () =>
-          spec
-            .select()
+          select()
             .where(spec.scope)
             .orderBy(...spec.order),
-    page: (window, marks) => pageOf(db, spec.select, spec.table, spec.id, where, spec.order, window, marks),
-    total: spec.total ?? (() => listTotal(db, spec.table, where, spec.whole)),
+    page: (window, marks) => pageOf(db, select, from, spec.id, where, spec.order, window, marks),
+    total: spec.total ?? (() => joinedTotal(db, from, where, spec.whole)),
   };
+}
+
+/**
+ * A list's total: the trigger-kept count of the whole table when nothing narrows it (`whole`), else the matching
+ * rows of the list's FROM (joins included) counted up to TOTAL_CAP (db/repositories/counts.ts).
+ */
+export async function joinedTotal(
+  db: Db,
+  from: From,
+  where: SQL | undefined,
+  whole?: CountedRows,
+): Promise<{ total: number; exact: boolean }> {
+  if (!where && whole) return rowCountsOf(db, [whole]).then((c) => ({ total: c[whole], exact: true }));
+  const matches = from({ one: sql`1` })
+    .where(where)
+    .limit(TOTAL_CAP + 1)
+    .as('matches');
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+  return n > TOTAL_CAP ? { total: TOTAL_CAP, exact: false } : { total: n, exact: true };
 }
 
 /**
@@ -138,17 +176,17 @@ export async function pagedList<R>(q: ListQuery, reply: HeaderSink, source: List
 }
 
 /**
- * One page of rows of `select` (a select over `table`, joins allowed). A deep page (page 2,000 is 50,000 rows
+ * One page of rows of `select` (the rows of `from`: a table and its joins). A deep page (page 2,000 is 50,000 rows
  * in) first picks the page's ids in the order asked for - an index-only scan when an index covers the sort and
  * the search, e.g. (created_at, id) for the unfiltered list - and only then reads those 25 rows, instead of
  * reading and throwing away 50,000 rows. Where the list's deep pages are remembered (`marks`) and the sort column
  * is never null, the ids are sought past the nearest remembered page start or end (server/lib/pageMarks.ts).
- * `where` and `order` name columns of `table` only.
+ * `where` and `order` may name any table of `from`.
  */
 export async function pageOf<R>(
   db: Db,
   select: () => Selectable<R>,
-  table: PgTable,
+  from: From,
   id: PgColumn,
   where: SQL | undefined,
   order: Ordering,
@@ -164,13 +202,11 @@ export async function pageOf<R>(
   const seek = order.seek;
   if (!marks || !seek || !(seek.column as PgColumn).notNull)
     return select()
-      .where(inArray(id, pageIds(db, table, id, where, order, limit, offset)))
+      .where(inArray(id, pageIds(from, id, where, order, limit, offset)))
       .orderBy(...order);
   const mark = marks.near(offset);
   // The key is written as text only for the page's rows, after the sort (the sort carries id and key only).
-  const page = db
-    .select({ id, k: sql`${seek.column}`.as('k') })
-    .from(table)
+  const page = from({ id, k: sql`${seek.column}`.as('k') })
     .where(mark ? and(where, seekPast(seek, mark)) : where)
     .orderBy(...order)
     .limit(limit)
@@ -206,18 +242,8 @@ function seekPast(seek: Seek, mark: PageMark): SQL {
 }
 
 /** The ids of one page, in the order asked for: a subquery for `id IN (...)` (see pageOf). */
-export function pageIds(
-  db: Db,
-  table: PgTable,
-  id: PgColumn,
-  where: SQL | undefined,
-  order: SQL[],
-  limit: number,
-  offset: number,
-) {
-  return db
-    .select({ id })
-    .from(table)
+export function pageIds(from: From, id: PgColumn, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  return from({ id })
     .where(where)
     .orderBy(...order)
     .limit(limit)

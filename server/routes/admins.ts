@@ -3,7 +3,6 @@
 // an admin (the contract names it under /user: docs/API.md, Admins).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminSchema,
   createAdminBody,
@@ -16,8 +15,7 @@ import {
 import { adminsList, insertAdmin, liveAdminByEmail, lockLiveAdmins, softDeleteAdmin } from '../db/repositories/admins';
 import { conflict, isUniqueViolation, notFound, unauthorized } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
-import { pagedList } from '../db/paging';
-import { answerList } from '../lib/rememberedList';
+import { adminList } from './listRoute';
 import { parseOr400 } from '../lib/validate';
 import { bearerToken } from '../plugins/auth';
 import { actorOf, recordActivity } from '../db/audit';
@@ -66,23 +64,14 @@ export default async function adminsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  app.get(
-    '/admin',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['admins'],
-        summary: 'Live admins; paged, sorted and searched (name, email) when page/perPage/sort/order/q is given',
-        security: [{ bearer: [] }],
-        querystring: listQuery,
-        response: { 200: z.array(adminSchema), 400: errorSchema, 401: errorSchema },
-      },
-    },
-    async (req, reply) =>
-      answerList(app, req, reply, z.array(adminSchema), (totals) =>
-        pagedList(req.query, totals, adminsList(db, req.query)),
-      ),
-  );
+  adminList(app, {
+    url: '/admin',
+    tags: ['admins'],
+    summary: 'Live admins; paged, sorted and searched (name, email) when page/perPage/sort/order/q is given',
+    querystring: listQuery,
+    row: adminSchema,
+    list: (q) => adminsList(db, q),
+  });
 
   app.patch(
     '/user/:id',

@@ -56,6 +56,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['customer'],
         summary: 'Texts a 4-digit code to sign in to My receipts (the limits of saving an invoice). Public.',
+        security: [],
         body: customerPhoneBody,
         response: { 200: messageSchema, 400: errorSchema, 429: errorSchema, 502: errorSchema, 503: errorSchema },
       },
@@ -73,6 +74,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['customer'],
         summary: 'Signs in to My receipts with the phone and its code: sets the session cookie. Public.',
+        security: [],
         body: customerSignInBody,
         response: { 200: customerSessionSchema, 400: errorSchema, 429: errorSchema },
       },

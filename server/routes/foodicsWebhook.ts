@@ -36,7 +36,12 @@ export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
         summary: "Foodics' order webhooks (order.created, order.updated); the URL carries FOODICS_WEBHOOK_SECRET",
         params: z.object({ secret: z.string().max(200) }),
         body: foodicsEvent,
-        response: { 200: z.object({ message: z.string() }), 202: z.object({ message: z.string() }) },
+        response: {
+          200: z.object({ message: z.string() }),
+          202: z.object({ message: z.string() }),
+          // Webhooks off, or a wrong secret: 404, as for a path that does not exist.
+          404: z.object({ message: z.string() }),
+        },
       },
       onRequest: async (req) => {
         const given = (req.params as { secret?: string }).secret ?? '';

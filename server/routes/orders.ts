@@ -18,6 +18,7 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['dashboard'],
+        summary: "The dashboard's Latest Orders: the newest saved orders (limit, 10 by default)",
         security: [{ bearer: [] }],
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) }),
         response: { 200: lastOrdersAnswer, 400: errorSchema, 401: errorSchema },

@@ -9,6 +9,7 @@ export default async function publicConfigRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['public'],
+        summary: 'The settings the web pages read: contact e-mail and phone, app downloads, ... Public.',
         response: {
           200: z.object({
             contactEmail: z.string(),

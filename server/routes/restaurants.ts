@@ -144,6 +144,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['restaurants'],
         ...secured,
+        summary: 'One live restaurant with its branches (the edit form)',
         params: idParam,
         response: { 200: restaurantWithBranches, 400: errorSchema, 401: errorSchema, 404: errorSchema },
       },

@@ -20,8 +20,7 @@ import {
   type SavedOrderRow as Row,
 } from '../db/repositories/savedOrders';
 import { notFound } from '../lib/errors';
-import { pagedList } from '../db/paging';
-import { answerList } from '../lib/rememberedList';
+import { adminList } from './listRoute';
 import { keysetRows, sendCsv } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
 import { displayName } from './orders';
@@ -62,24 +61,16 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  app.get(
-    '/order',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['orders'],
-        summary:
-          'Saved orders, newest first; paged (X-Total-Count), searched by phone or order number, filtered by restaurant, customer and dates',
-        security: [{ bearer: [] }],
-        querystring: savedOrdersQuery,
-        response: { 200: z.array(savedOrderSchema), 400: errorSchema, 401: errorSchema },
-      },
-    },
-    async (req, reply) =>
-      answerList(app, req, reply, z.array(savedOrderSchema), async (totals) =>
-        (await pagedList(req.query, totals, await savedOrdersList(db, req.query))).map(toSavedOrder),
-      ),
-  );
+  adminList(app, {
+    url: '/order',
+    tags: ['orders'],
+    summary:
+      'Saved orders, newest first; paged (X-Total-Count), searched by phone or order number, filtered by restaurant, customer and dates',
+    querystring: savedOrdersQuery,
+    row: savedOrderSchema,
+    list: (q) => savedOrdersList(db, q),
+    shape: toSavedOrder,
+  });
 
   app.get(
     '/order/export.csv',

@@ -15,6 +15,7 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['dashboard'],
+        summary: "The dashboard's tiles: app downloads, users, restaurants, saved orders and their totals",
         security: [{ bearer: [] }],
         response: { 200: statisticsAnswer, 401: errorSchema },
       },

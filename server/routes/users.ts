@@ -16,8 +16,7 @@ import {
 } from '../../src/contract';
 import { appUsersList, deleteAppUser, type AppUserRow } from '../db/repositories/appUsers';
 import { notFound } from '../lib/errors';
-import { pagedList } from '../db/paging';
-import { answerList } from '../lib/rememberedList';
+import { adminList } from './listRoute';
 import { parseCustomerInput } from '../lib/validate';
 import { bearerToken } from '../plugins/auth';
 import { handleSendCode } from '../otp/sendCode';
@@ -43,23 +42,15 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  app.get(
-    '/user',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['app users'],
-        summary: 'App users; paged, sorted and searched (name, phone) when page/perPage/sort/order/q is given',
-        security: [{ bearer: [] }],
-        querystring: listQuery,
-        response: { 200: z.array(appUserSchema), 400: errorSchema, 401: errorSchema },
-      },
-    },
-    async (req, reply) =>
-      answerList(app, req, reply, z.array(appUserSchema), async (totals) =>
-        (await pagedList(req.query, totals, appUsersList(db, app.deps.config, req.query))).map(toAppUser),
-      ),
-  );
+  adminList(app, {
+    url: '/user',
+    tags: ['app users'],
+    summary: 'App users; paged, sorted and searched (name, phone) when page/perPage/sort/order/q is given',
+    querystring: listQuery,
+    row: appUserSchema,
+    list: (q) => appUsersList(db, app.deps.config, q),
+    shape: toAppUser,
+  });
 
   app.delete(
     '/user/:id',
@@ -98,6 +89,8 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         tags: ['app users', 'admins'],
         summary:
           'Two calls in one: { phone } sends a one-time code (public); admin fields create an admin (token required)',
+        // Either without a token (the code) or with an admin's (the admin).
+        security: [{}, { bearer: [] }],
         description:
           'With `phone` and none of name/email/password/confirmPassword/role: the public send-code call of the ' +
           'invoice page (limits in docs/SECURITY.md); with `restaurantId`, `casherId` and `orderId` (the order shown) the ' +

@@ -53,17 +53,3 @@ export async function cappedCountOfDisjoint(
     ? { total, exact: true }
     : { total: TOTAL_CAP, exact: false };
 }
-
-/**
- * A list's total: the trigger-kept count of the whole table when nothing narrows it (`whole`, when the table
- * has one), else the matching rows counted up to TOTAL_CAP.
- */
-export function listTotal(
-  db: Db,
-  table: PgTable,
-  where: SQL | undefined,
-  whole?: CountedRows,
-): Promise<{ total: number; exact: boolean }> {
-  if (where || !whole) return cappedCount(db, table, where);
-  return rowCountsOf(db, [whole]).then((c) => ({ total: c[whole], exact: true }));
-}

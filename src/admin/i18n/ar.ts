@@ -2,17 +2,10 @@
 // translated for the screens we use; the rest fall back to English.
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
-import type { resourcesEn, specterEn } from './en';
+import type { specterEn } from './en';
 
 const specterAr: typeof specterEn = {
-  menu: {
-    home: 'الرئيسية',
-    admins: 'المشرفون',
-    users: 'مستخدمو التطبيق',
-    restaurants: 'المطاعم',
-    orders: 'الطلبات',
-    activity: 'سجل النشاط',
-  },
+  menu: { home: 'الرئيسية' },
   appBar: { logout: 'تسجيل الخروج', language: 'English' },
   login: {
     email: 'البريد الإلكتروني',
@@ -43,7 +36,6 @@ const specterAr: typeof specterEn = {
   },
   users: {
     title: 'كل المستخدمين',
-    empty: 'لا يوجد مستخدمون',
     lock: {
       lockedUntil: 'مقفل حتى %{time}',
       lift: 'رفع القفل',
@@ -58,7 +50,6 @@ const specterAr: typeof specterEn = {
     title: 'المشرفون',
     add: 'إضافة جديد',
     addTitle: 'إضافة مشرف',
-    empty: 'لا يوجد مشرفون',
     failed: 'تعذر إنشاء المشرف',
   },
   restaurants: {
@@ -66,7 +57,6 @@ const specterAr: typeof specterEn = {
     add: 'إضافة جديد',
     addTitle: 'إضافة مطعم',
     editTitle: 'تعديل المطعم',
-    empty: 'لا توجد مطاعم',
     branches: 'الفروع',
     printQr: 'طباعة رموز QR',
     edit: 'تعديل',
@@ -82,15 +72,13 @@ const specterAr: typeof specterEn = {
   },
   branches: {
     title: 'فروع %{name}',
-    empty: 'لا يحتوي المطعم على فروع',
     devices: 'الأجهزة',
     sync: 'مزامنة مع نظام نقاط البيع',
     syncError: 'فشلت آخر مزامنة مع نظام نقاط البيع: %{error}',
   },
-  devices: { title: 'أجهزة الفرع', empty: 'لا يحتوي الفرع على أجهزة', printQr: 'طباعة QR' },
+  devices: { title: 'أجهزة الفرع', printQr: 'طباعة QR' },
   activity: {
     title: 'سجل النشاط',
-    empty: 'لم تُسجّل أي تغييرات بعد',
     filters: { admin: 'المشرف', kind: 'النوع' },
     kinds: {
       'admin.created': 'إضافة مشرف',
@@ -153,7 +141,6 @@ const specterAr: typeof specterEn = {
   notFound: { text: 'الصلاحية مرفوضة', home: 'الرئيسية' },
   orders: {
     title: 'الطلبات',
-    empty: 'لا توجد طلبات محفوظة',
     search: 'رقم الجوال أو رقم الطلب',
     restaurant: 'المطعم',
     from: 'من',
@@ -174,59 +161,6 @@ const specterAr: typeof specterEn = {
 };
 
 const ra = englishMessages.ra;
-const resourcesAr: typeof resourcesEn = {
-  users: {
-    fields: {
-      no: '#',
-      firstName: 'الاسم',
-      phone: 'الجوال',
-      birthDate: 'تاريخ الميلاد',
-      gender: 'الجنس',
-      lastLogin: 'آخر دخول',
-      createdAt: 'تاريخ الإنشاء',
-      lock: 'قفل الرمز',
-    },
-  },
-  admins: {
-    fields: {
-      no: '#',
-      name: 'الاسم',
-      email: 'البريد الإلكتروني',
-      password: 'كلمة المرور',
-      confirmPassword: 'تأكيد كلمة المرور',
-    },
-  },
-  restaurants: {
-    fields: {
-      no: '#',
-      logo: 'الشعار',
-      name: 'الاسم',
-      system_type: 'نوع النظام',
-      actions: 'الإجراءات',
-      token: 'الرمز',
-      branchs_token: 'رمز الفروع',
-      vat_number: 'الرقم الضريبي',
-    },
-  },
-  branches: { fields: { no: '#', name: 'الاسم', actions: 'الإجراءات' } },
-  devices: { fields: { no: '#', name: 'الاسم' } },
-  orders: {
-    fields: {
-      no: '#',
-      restaurant: 'المطعم',
-      branch: 'الفرع',
-      device: 'الجهاز',
-      orderNumber: 'رقم الطلب',
-      checkNumber: 'رقم الشيك',
-      customer: 'العميل',
-      createdAt: 'التاريخ والوقت',
-      paymentMethod: 'طريقة الدفع',
-      totalPrice: 'الإجمالي',
-    },
-  },
-  activity: { fields: { at: 'الوقت', admin: 'المشرف', kind: 'التغيير', record: 'السجل', ip: 'العنوان' } },
-};
-
 export const ar: TranslationMessages = {
   ...englishMessages,
   ra: {
@@ -267,5 +201,4 @@ export const ar: TranslationMessages = {
     validation: { ...ra.validation, required: 'مطلوب' },
   },
   specter: specterAr,
-  resources: resourcesAr,
 } as TranslationMessages;

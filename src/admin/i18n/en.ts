@@ -3,14 +3,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 
 export const specterEn = {
-  menu: {
-    home: 'Home',
-    admins: 'Admin Users',
-    users: 'App Users',
-    restaurants: 'Restaurants',
-    orders: 'Orders',
-    activity: 'Activity',
-  },
+  menu: { home: 'Home' },
   appBar: { logout: 'Logout', language: 'العربية' },
   login: {
     email: 'Email',
@@ -41,7 +34,6 @@ export const specterEn = {
   },
   users: {
     title: 'All Users',
-    empty: "Users doesn't exist",
     lock: {
       lockedUntil: 'Locked until %{time}',
       lift: 'Lift lock',
@@ -56,7 +48,6 @@ export const specterEn = {
     title: 'Admin Users',
     add: 'Add New',
     addTitle: 'Add Admin',
-    empty: "Admins doesn't exist",
     failed: 'The admin could not be created',
   },
   restaurants: {
@@ -64,7 +55,6 @@ export const specterEn = {
     add: 'Add New',
     addTitle: 'Add Restaurant',
     editTitle: 'Edit Restaurant',
-    empty: "Restaurants doesn't exist",
     branches: 'Branches',
     printQr: "Print QR's",
     edit: 'Edit',
@@ -80,15 +70,13 @@ export const specterEn = {
   },
   branches: {
     title: '%{name} Branches',
-    empty: "Restaurants doesn't Contain Branches",
     devices: 'Devices',
     sync: 'Sync with the POS',
     syncError: 'The last sync with the point-of-sale system failed: %{error}',
   },
-  devices: { title: 'Branch Devices', empty: "Branch doesn't Contain Devices", printQr: 'Print QR' },
+  devices: { title: 'Branch Devices', printQr: 'Print QR' },
   activity: {
     title: 'Activity',
-    empty: 'No changes recorded yet',
     filters: { admin: 'Admin', kind: 'Kind' },
     kinds: {
       'admin.created': 'Admin created',
@@ -152,7 +140,6 @@ export const specterEn = {
   notFound: { text: 'Permission Denied', home: 'Home' },
   orders: {
     title: 'Orders',
-    empty: 'No saved orders',
     search: 'Phone or order number',
     restaurant: 'Restaurant',
     from: 'From',
@@ -172,57 +159,7 @@ export const specterEn = {
   gender: { male: 'male', female: 'female' },
 };
 
-// Column and field labels under react-admin's own keys, resources.<name>.fields.<source> (as react-admin's demo
-// does): a field with a source finds its label there; '#' (no), the lock and the actions columns have no source.
-export const resourcesEn = {
-  users: {
-    fields: {
-      no: '#',
-      firstName: 'Name',
-      phone: 'Phone',
-      birthDate: 'BirthDate',
-      gender: 'Gender',
-      lastLogin: 'Last Login',
-      createdAt: 'Created At',
-      lock: 'Code lock',
-    },
-  },
-  admins: {
-    fields: { no: '#', name: 'Name', email: 'Email', password: 'Password', confirmPassword: 'Confirm Password' },
-  },
-  restaurants: {
-    fields: {
-      no: '#',
-      logo: 'Logo',
-      name: 'Name',
-      system_type: 'System Type',
-      actions: 'Actions',
-      token: 'Token',
-      branchs_token: 'Branchs Token',
-      vat_number: 'VAT number',
-    },
-  },
-  branches: { fields: { no: '#', name: 'Name', actions: 'Actions' } },
-  devices: { fields: { no: '#', name: 'Name' } },
-  orders: {
-    fields: {
-      no: '#',
-      restaurant: 'Restaurant',
-      branch: 'Branch',
-      device: 'Device',
-      orderNumber: 'Order Number',
-      checkNumber: 'Check Number',
-      customer: 'Customer',
-      createdAt: 'Date and Time',
-      paymentMethod: 'Payment Method',
-      totalPrice: 'Total',
-    },
-  },
-  activity: { fields: { at: 'When', admin: 'Admin', kind: 'What', record: 'Record', ip: 'Address' } },
-};
-
 export const en: TranslationMessages = {
   ...englishMessages,
   specter: specterEn,
-  resources: resourcesEn,
 } as TranslationMessages;

@@ -1,5 +1,8 @@
 // The i18n provider: English (the texts of docs/PRODUCT.md) and Arabic (right-to-left), remembered in local storage.
+// Each resource brings its own texts (resources.<name>.*, from src/resources/index.ts): the app passes them in,
+// so src/admin never imports the resources.
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { StringMap, TranslationMessages } from 'react-admin';
 import { ar } from './ar';
 import { en } from './en';
 
@@ -10,12 +13,25 @@ export { isRtl } from '../../lib/locale';
 /** The back-office starts in English unless Arabic was chosen (here or on a public page). */
 export const storedLocale = () => savedLocale() ?? 'en';
 
-export const i18nProvider = polyglotI18nProvider(
-  (locale) => (locale === 'ar' ? ar : en),
-  storedLocale(),
-  [
-    { locale: 'en', name: 'English' },
-    { locale: 'ar', name: 'العربية' },
-  ],
-  { allowMissing: true },
-);
+/** Each resource's texts per language, by resource name. */
+export type ResourceCatalogue = Record<string, { en: object; ar: object }>;
+
+/** The catalogues of both languages with every resource's texts under resources.<name>. */
+export function catalogues(resources: ResourceCatalogue): { en: TranslationMessages; ar: TranslationMessages } {
+  const of = (lang: 'en' | 'ar'): StringMap =>
+    Object.fromEntries(Object.entries(resources).map(([n, m]) => [n, m[lang] as StringMap]));
+  return { en: { ...en, resources: of('en') }, ar: { ...ar, resources: of('ar') } };
+}
+
+export function createI18nProvider(resources: ResourceCatalogue) {
+  const messages = catalogues(resources);
+  return polyglotI18nProvider(
+    (locale) => (locale === 'ar' ? messages.ar : messages.en),
+    storedLocale(),
+    [
+      { locale: 'en', name: 'English' },
+      { locale: 'ar', name: 'العربية' },
+    ],
+    { allowMissing: true },
+  );
+}

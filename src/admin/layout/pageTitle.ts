@@ -1,7 +1,8 @@
 // Each back-office page gets its own tab title ("Specter | All Users"), so tabs and history entries can be
-// told apart. The page is known from the path (the routes of docs/ARCHITECTURE.md); unknown paths read 'Permission Denied'.
+// told apart. The page is known from the path (the routes of docs/ARCHITECTURE.md); a resource's list without a
+// line here reads its menu label (resources.<name>.name); unknown paths read 'Permission Denied'.
 import { useEffect } from 'react';
-import { useTranslate } from 'react-admin';
+import { useGetResourceLabel, useResourceDefinitions, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 
 const PAGES: [RegExp, string][] = [
@@ -26,7 +27,13 @@ export function pageTitleKey(pathname: string): string {
 export function usePageTitle() {
   const t = useTranslate();
   const { pathname } = useLocation();
-  const title = `Specter | ${t(pageTitleKey(pathname))}`;
+  const resources = useResourceDefinitions();
+  const label = useGetResourceLabel();
+  const key = pageTitleKey(pathname);
+  const list = /^\/([^/]+)\/?$/.exec(pathname)?.[1];
+  const title = `Specter | ${
+    key === 'specter.notFound.text' && list && resources[list]?.hasList ? label(list, 2) : t(key)
+  }`;
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -25,7 +25,7 @@ export function ActivityList() {
     <SpecterList
       resource="activity"
       title={t('specter.activity.title')}
-      empty="specter.activity.empty"
+      empty="resources.activity.empty"
       rowNumberLabel={false}
       filters={filters}
       sort={{ field: 'at', order: 'DESC' }}

@@ -9,7 +9,7 @@ export function AdminList() {
   return (
     <SpecterList
       title={t('specter.admins.title')}
-      empty="specter.admins.empty"
+      empty="resources.admins.empty"
       rowNumberLabel={c('no')}
       search
       add={{ to: '/admins/add', label: 'specter.admins.add' }}

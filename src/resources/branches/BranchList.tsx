@@ -74,7 +74,7 @@ export function BranchList() {
         resource="branches"
         filter={{ restId }}
         title={t('specter.branches.title', { name: restaurant?.name ?? '' })}
-        empty="specter.branches.empty"
+        empty="resources.branches.empty"
         rowNumberLabel={c('no')}
       >
         <TextField label={c('name')} source="name" />

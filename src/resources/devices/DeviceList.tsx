@@ -24,7 +24,7 @@ export function DeviceList() {
         resource="devices"
         filter={{ branchId }}
         title={t('specter.devices.title')}
-        empty="specter.devices.empty"
+        empty="resources.devices.empty"
         rowNumberLabel={c('no')}
       >
         <TextField label={c('name')} source="name" />

@@ -41,7 +41,7 @@ export function OrderList() {
   return (
     <SpecterList
       title={t('specter.orders.title')}
-      empty="specter.orders.empty"
+      empty="resources.orders.empty"
       rowNumberLabel={c('no')}
       search="specter.orders.search"
       filters={[

@@ -51,7 +51,7 @@ export function RestaurantList() {
   return (
     <SpecterList
       title={t('specter.restaurants.title')}
-      empty="specter.restaurants.empty"
+      empty="resources.restaurants.empty"
       rowNumberLabel={c('no')}
       search
       add={{ to: '/restaurants/add', label: 'specter.restaurants.add' }}

@@ -31,7 +31,7 @@ export function UserList() {
   return (
     <SpecterList
       title={t('specter.users.title')}
-      empty="specter.users.empty"
+      empty="resources.users.empty"
       rowNumberLabel={c('no')}
       search
       actions={<Actions />}

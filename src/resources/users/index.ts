@@ -1,4 +1,13 @@
 import PeopleIcon from '@mui/icons-material/People';
+import { defineResource } from '../manifest';
+import { ar, en } from './messages';
 import { UserList } from './UserList';
 
-export default { list: UserList, icon: PeopleIcon };
+export default defineResource({
+  name: 'users',
+  list: UserList,
+  icon: PeopleIcon,
+  api: { path: '/user', serverPaging: true, search: ['firstName', 'lastName', 'phone'] },
+  access: ['admin'],
+  messages: { en, ar },
+});

@@ -255,6 +255,7 @@ describe('authorisation matrix', () => {
       req: () => ({ method: 'POST', url: `/restaurant/${ids.restaurant}/push-key` }),
     },
     { name: 'GET /admin/activity', req: () => ({ method: 'GET', url: '/admin/activity?page=1&perPage=5' }) },
+    { name: 'GET /api/tills', req: () => ({ method: 'GET', url: '/api/tills?page=1&perPage=5&q=Najd' }) },
     // Public calls: the token, good or bad, changes nothing.
     {
       name: 'POST /admin/login',
