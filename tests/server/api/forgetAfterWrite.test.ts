@@ -6,7 +6,8 @@
 // changes must show the change.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import services from '../../../server/plugins/services';
 import { appUsers, phoneGuards, restaurants } from '../../../server/db/schema';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { CUSTOMER_COOKIE } from '../../../src/contract';
@@ -412,6 +413,19 @@ describe('one forget after every write: the next read on the same instance is fr
     const routes = writeRoutes(t.app.printRoutes({ commonPrefix: false }));
     expect(routes.length).toBeGreaterThan(10);
     expect(routes).toEqual(Object.keys(CASES).sort());
+  });
+
+  it('a write route that does not say what it changes (or names a change nobody knows) is refused as it is added', async () => {
+    const app = Fastify({ logger: false });
+    app.decorate('deps', t.deps);
+    await app.register(services);
+    expect(() => app.post('/silent', async () => ({}))).toThrow(/POST \/silent: a write route says what it changes/);
+    expect(() => app.delete('/typo', { config: { changes: ['orders' as never] } }, async () => ({}))).toThrow(
+      /DELETE \/typo/,
+    );
+    app.post('/said', { config: { changes: [] } }, async () => ({}));
+    app.get('/read', async () => ({}));
+    await app.close();
   });
 
   describe('with the clock held, so that nothing remembered expires by itself during a case', () => {
