@@ -82,6 +82,7 @@ describe('one forget after every write: the next read on the same instance is fr
     branches: () => call({ method: 'GET', url: `/restaurant/branches/${t.restaurantId}`, headers: auth }),
     devices: () => call({ method: 'GET', url: `/restaurant/devices/${branchId}`, headers: auth }),
     activity: () => call({ method: 'GET', url: '/admin/activity?page=1&perPage=25', headers: auth }),
+    tills: () => call({ method: 'GET', url: '/api/tills?page=1&perPage=25', headers: auth }),
     till: () =>
       call({ method: 'GET', url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${DEVICE}` }),
     specterTill: () =>
@@ -298,7 +299,7 @@ describe('one forget after every write: the next read on the same instance is fr
           devices: FIXTURE.devices.map((d, i) => (i === 0 ? { ...d, name: 'Cashier One' } : d)),
         }),
       write: () => call({ method: 'POST', url: `/restaurant/${t.restaurantId}/sync`, headers: auth, payload: {} }),
-      changes: ['restaurants', 'branches', 'devices', 'activity'],
+      changes: ['restaurants', 'branches', 'devices', 'tills', 'activity'],
     },
     'POST /restaurant/:id/push-key': {
       what: 'an admin makes a push key',
