@@ -205,14 +205,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return config;
 }
 
-/** A config for tests: defaults plus overrides, never reading process.env. */
+/** A config for tests: the product's defaults (the answer memory on, as shipped) plus overrides, never reading
+ * process.env. A test that needs another value sets it itself and says why. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-0123456789',
-    // Tests read their own writes at once; the one-second answer memory is tested where it is asked for.
-    ANSWER_CACHE_MS: '0',
     ...overrides,
   });
 }

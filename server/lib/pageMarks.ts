@@ -2,8 +2,8 @@
 // under the hood). Page 2,000 of a search matching 100,000 users costs a walk past 50,000 matches; once a page
 // has been read, the next one (an admin pressing Next) and the same one again (a reload, another admin) seek
 // past the remembered row instead: `(sort key, id) < (the mark's)` reads only what the page needs.
-// A mark is kept for MARK_TTL_MS and dropped with the lists by every write through this instance
-// (server/plugins/services.ts). A write on another instance at most shifts a deep page by the rows it added or
+// A mark is kept for MARK_TTL_MS and dropped with the lists by a write through this instance that changes
+// what a list shows (server/lib/answerCaches.ts). A write on another instance at most shifts a deep page by the rows it added or
 // removed before the mark, until the mark expires: the page then shows the rows that followed the ones the admin
 // saw, which is what stepping through a changing list should show.
 

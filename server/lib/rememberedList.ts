@@ -1,8 +1,8 @@
 // A back-office list's answer from the instance's short memory (ANSWER_CACHE_MS, docs/PERFORMANCE.md): the
 // callers asking for the same list at the same moment share one load, and for the memory's period the answer is
-// sent as it was encoded, with its total headers. Any write through this instance drops every list before its
-// answer leaves (server/plugins/services.ts), so an admin who saves and returns to a list sees the change; another
-// instance shows it within ANSWER_CACHE_MS. The key is the whole address: the lists are the same for every admin.
+// sent as it was encoded, with its total headers. A write through this instance that changes what a list shows
+// drops every list before its answer leaves (server/lib/answerCaches.ts), so an admin who saves and returns to a
+// list sees the change; another instance shows it within ANSWER_CACHE_MS. The key is the whole address: the lists are the same for every admin.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { encode, sendEncoded } from './encoded';

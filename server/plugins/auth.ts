@@ -30,7 +30,7 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!token) return null;
     const claims = await tokens.verify(token);
     if (!claims) return null;
-    // Remembered for ANSWER_CACHE_MS; a soft delete on this instance drops it (routes/admins.ts).
+    // Remembered for ANSWER_CACHE_MS; an admin removed on this instance drops it (server/lib/answerCaches.ts).
     return app.answers.liveAdmins.get(String(claims.adminId), () => liveAdminById(database.db, claims.adminId));
   });
 

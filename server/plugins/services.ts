@@ -3,16 +3,25 @@
 // `app.limiter` (the one rate limiter, server/db/rateLimit.ts: codes and sign-in), `app.otp` (one-time codes,
 // on that limiter), `app.lastOrders` (a till's order and its short memory) and `app.funnel` (the funnel's
 // counting). Routes take them from the instance; a test reaches them the same way (`t.app.funnel`).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLimiter, type RateLimiter } from '../db/rateLimit';
 import { createOtpService, type OtpService } from '../otp/service';
 import { createLastOrderService, type LastOrderService } from '../pos/lastOrder';
 import { createFunnelRecorder, type FunnelRecorder } from '../funnel/recorder';
-import { createAnswerCaches, type AnswerCaches } from '../lib/answerCaches';
+import { CHANGES, createAnswerCaches, type AnswerCaches, type Change } from '../lib/answerCaches';
 import { createReceiptStore, type ReceiptStore } from '../pos/receiptStore';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a write endpoint changes (server/lib/answerCaches.ts): required on every route that is not GET, HEAD or
+     * OPTIONS; `[]` for a write that changes nothing an answer memory holds (a code sent, a session ended). */
+    changes?: readonly Change[];
+  }
+  interface FastifyRequest {
+    /** The route's handler has run (server/plugins/services.ts: a write's changes are forgotten only then). */
+    handled: boolean;
+  }
   interface FastifyInstance {
     limiter: RateLimiter;
     otp: OtpService;
@@ -34,15 +43,35 @@ export default fp(async function services(app: FastifyInstance) {
   app.decorate('otp', createOtpService(deps, limiter));
   const receipts = createReceiptStore(deps.database, deps.redis);
   app.decorate('receipts', receipts);
-  app.decorate('lastOrders', createLastOrderService(deps, receipts));
-  const answers = createAnswerCaches(deps.config);
+  const lastOrders = createLastOrderService(deps, receipts);
+  app.decorate('lastOrders', lastOrders);
+  const answers = createAnswerCaches(deps.config, { tillOrders: lastOrders });
   app.decorate('answers', answers);
-  // Any call that may write (a sign-in, a code, a save, an admin's change) drops the remembered lists and their
-  // pages' marks before its answer leaves: what a list shows may have changed, and which of them is not worth
-  // knowing for a 1 s memory.
-  app.addHook('onSend', (req, _reply, payload, done) => {
-    if (!SAFE_METHODS.has(req.method)) answers.forgetLists();
-    done(null, payload);
+  // One forget after every write: each write route says what it changes (`config.changes`), checked as the route
+  // is added so a new write cannot leave it out. Once its handler has run (a call refused before it - no token, a
+  // wrong webhook secret, a malformed body - changed nothing), its answer leaves after the memories that depend on
+  // those changes are dropped, whatever its status: a refused code still counts towards the phone's lock.
+  app.decorateRequest('handled', false);
+  const markHandled: preHandlerHookHandler = (req, _reply, done) => {
+    req.handled = true;
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const changes = route.config?.changes;
+    // A GET that records something (an export in the audit trail) may say so as well.
+    if (changes === undefined && methods.every((m) => SAFE_METHODS.has(m))) return;
+    if (!Array.isArray(changes) || changes.some((c) => !CHANGES.includes(c)))
+      throw new Error(
+        `${methods.join(',')} ${route.url}: a write route says what it changes in config.changes (server/lib/answerCaches.ts)`,
+      );
+    if (!changes.length) return;
+    const forgetChanged: onSendHookHandler = (req, _reply, payload, done) => {
+      if (req.handled) answers.changed(changes);
+      done(null, payload);
+    };
+    route.preHandler = [...[route.preHandler ?? []].flat(), markHandled];
+    route.onSend = [...[route.onSend ?? []].flat(), forgetChanged];
   });
   const funnel = createFunnelRecorder(deps);
   app.decorate('funnel', funnel);

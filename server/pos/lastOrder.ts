@@ -30,8 +30,9 @@ export interface LastOrderService {
    * the till's newest order of get() - 409 "This invoice has already been saved" when that one is saved, never
    * an older one; 409 with the reason when a named order cannot be saved. */
   claimable(restaurantId: number, deviceId: string, posOrderId?: string): Promise<LastOrderResult>;
-  /** Drops what this instance remembers of a restaurant (called when it is edited, synced or deleted). */
-  forget(restaurantId: number): void;
+  /** Drops what this instance remembers of the tills (their POS orders, their restaurant's checks): a restaurant
+   * or a till's orders changed (server/lib/answerCaches.ts). */
+  forget(): void;
 }
 
 /** How long an instance trusts "this restaurant is live and this device is one of its devices". Edits and
@@ -67,10 +68,9 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore): LastOrd
   }
 
   return {
-    forget(restaurantId) {
-      // Both the checks and the cached orders are keyed "<restaurant id>:...".
-      for (const map of [checks, cache])
-        for (const key of map.keys()) if (key.startsWith(`${restaurantId}:`)) map.delete(key);
+    forget() {
+      checks.clear();
+      cache.clear();
     },
     async get(restaurantId, deviceId) {
       const r = await liveRestaurant(restaurantId, deviceId);

@@ -77,6 +77,7 @@ export default async function adminsRoutes(fastify: FastifyInstance) {
     '/user/:id',
     {
       onRequest: app.requireAdmin,
+      config: { changes: ['admins', 'activity'] },
       schema: {
         tags: ['admins'],
         summary: 'Soft-delete an admin: { isDeleted: true }',
@@ -100,7 +101,6 @@ export default async function adminsRoutes(fastify: FastifyInstance) {
           target: { type: 'admin', id, label: target.email },
         });
       });
-      app.answers.liveAdmins.forget(String(id));
       return { message: 'The Admin has been removed' };
     },
   );

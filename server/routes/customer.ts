@@ -26,7 +26,7 @@ import { createSessionService, type CustomerSession } from '../customer/session'
 import { findReceipt, listReceipts } from '../customer/receipts';
 import { deleteCustomerData } from '../customer/deleteData';
 
-const customer = { customer: true };
+const customer = { customer: true } as const;
 
 export default async function customerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -52,7 +52,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
   app.post(
     '/customer/code',
     {
-      config: customer,
+      config: { ...customer, changes: [] },
       schema: {
         tags: ['customer'],
         summary: 'Texts a 4-digit code to sign in to My receipts (the limits of saving an invoice). Public.',
@@ -70,7 +70,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
   app.post(
     '/customer/session',
     {
-      config: customer,
+      config: { ...customer, changes: ['appUsers', 'phoneLocks'] },
       schema: {
         tags: ['customer'],
         summary: 'Signs in to My receipts with the phone and its code: sets the session cookie. Public.',
@@ -103,7 +103,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
   app.delete(
     '/customer/session',
     {
-      config: customer,
+      config: { ...customer, changes: [] },
       schema: {
         tags: ['customer'],
         summary:
@@ -161,7 +161,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
   app.post(
     '/customer/data/code',
     {
-      config: customer,
+      config: { ...customer, changes: [] },
       schema: {
         tags: ['customer'],
         summary: "Texts a fresh code to the signed-in customer's phone, to confirm Delete my data.",
@@ -178,7 +178,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
   app.post(
     '/customer/data/delete',
     {
-      config: customer,
+      config: { ...customer, changes: ['appUsers', 'savedOrders', 'phoneLocks', 'activity'] },
       schema: {
         tags: ['customer'],
         summary:

@@ -26,6 +26,7 @@ export default async function exportRoutes(fastify: FastifyInstance) {
   app.post(
     '/export/ticket',
     {
+      config: { changes: [] },
       onRequest: app.requireAdmin,
       schema: {
         tags: ['exports'],

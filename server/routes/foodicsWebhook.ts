@@ -31,6 +31,8 @@ export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
   app.post(
     '/pos/foodics/webhook/:secret',
     {
+      // The till's recent orders; the restaurant's webhook_at (the restaurants list).
+      config: { changes: ['receipts', 'restaurants'] },
       schema: {
         tags: ['pos'],
         summary: "Foodics' order webhooks (order.created, order.updated); the URL carries FOODICS_WEBHOOK_SECRET",
@@ -65,7 +67,11 @@ export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
       try {
         const outcome = await Promise.race([work, late]);
         if (outcome === 'late') {
-          work.catch((err) => req.log.warn({ err }, 'Foodics webhook event failed after the answer'));
+          // Finished after the answer (and its forget, server/plugins/services.ts): forgotten again when applied.
+          work.then(
+            () => app.answers.changed(['receipts', 'restaurants']),
+            (err) => req.log.warn({ err }, 'Foodics webhook event failed after the answer'),
+          );
           return reply.code(202).send({ message: 'Event accepted' });
         }
         return { message: MESSAGES[outcome] };

@@ -36,7 +36,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { restaurantId, casherId } = req.query;
-      // A crowd at one till gets one encoded answer per ANSWER_CACHE_MS on this instance (a save on it drops it):
+      // A crowd at one till gets one encoded answer per ANSWER_CACHE_MS on this instance (a save drops it):
       // checked against the contract and encoded once, then sent as it is (docs/PERFORMANCE.md).
       const encoded = await app.answers.tills.get(`${restaurantId}:${casherId}`, async () => {
         const { order, saved } = await lastOrders.get(restaurantId, casherId);
@@ -50,7 +50,8 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
   app.post(
     '/order/foodics/web/add-order',
     {
-      config: { customer: true },
+      // The order saved (and its app user); a wrong code counts towards the phone's lock.
+      config: { customer: true, changes: ['savedOrders', 'appUsers', 'phoneLocks'] },
       schema: {
         tags: ['invoice'],
         summary: 'Saves an order of a till to the account of a phone, with the one-time code sent to it. Public.',
@@ -91,8 +92,6 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
           return saved;
         },
       );
-      // The till's page and the dashboard show the save at once on this instance.
-      app.answers.forgetRestaurant(restaurantId);
       funnel.save(req, restaurantId, casherId);
       return { message: say(req.lang, 'invoiceSaved'), id };
     },

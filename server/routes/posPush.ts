@@ -41,6 +41,8 @@ export default async function posPushRoutes(fastify: FastifyInstance) {
   app.post(
     '/pos/specter/orders',
     {
+      // The till's recent orders; a till or branch seen for the first time (the restaurants list).
+      config: { changes: ['receipts', 'restaurants'] },
       schema: {
         tags: ['pos'],
         summary: "A Specter POS pushes an order (Authorization: Bearer <the restaurant's push key>)",

@@ -67,16 +67,9 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       });
     });
 
-  /** What this instance remembers of the restaurant is dropped after a change (its till's order, the answers). */
-  function forget(id: number) {
-    app.lastOrders.forget(id);
-    app.answers.forgetRestaurant(id);
-  }
-
-  /** After a change that can move its branches and devices: read them again from the POS, forget, answer. */
+  /** After a change that can move its branches and devices: read them again from the POS, answer. */
   async function syncedAnswer(id: number, record?: Parameters<typeof syncRestaurant>[2]) {
     await syncRestaurant(deps, id, record);
-    forget(id);
     return answerOne(id);
   }
 
@@ -113,6 +106,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant',
     {
       onRequest: app.requireAdmin,
+      config: { changes: ['restaurants', 'activity'] },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -165,6 +159,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/:id',
     {
       onRequest: app.requireAdmin,
+      config: { changes: ['restaurants', 'activity'] },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -189,6 +184,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/delete/:id',
     {
       onRequest: app.requireAdmin,
+      config: { changes: ['restaurants', 'activity'] },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -205,7 +201,6 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
         { isDeleted: true, deletedAt: new Date(), updatedAt: new Date() },
         'restaurant.deleted',
       );
-      forget(req.params.id);
       return { message: 'The Restaurants has been removed' };
     },
   );
@@ -214,6 +209,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/:id/sync',
     {
       onRequest: app.requireAdmin,
+      config: { changes: ['restaurants', 'activity'] },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -239,6 +235,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/:id/push-key',
     {
       onRequest: app.requireAdmin,
+      config: { changes: ['restaurants', 'activity'] },
       schema: {
         tags: ['restaurants'],
         ...secured,

@@ -19,6 +19,7 @@ export default async function userLockRoutes(fastify: FastifyInstance) {
   app.delete(
     '/user/:id/lock',
     {
+      config: { changes: ['phoneLocks', 'activity'] },
       onRequest: app.requireAdmin,
       schema: {
         tags: ['app users'],

@@ -56,6 +56,8 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     '/user/:id',
     {
       onRequest: app.requireAdmin,
+      // Their saved orders stay, without a user (the Orders list, the dashboard's latest orders).
+      config: { changes: ['appUsers', 'savedOrders', 'activity'] },
       schema: {
         tags: ['app users'],
         summary: 'Delete an app user (hard delete; their saved orders stay, without a user)',
@@ -74,7 +76,6 @@ export default async function usersRoutes(fastify: FastifyInstance) {
           target: { type: 'appUser', id: gone.id, label: maskPhone(gone.phone) },
         });
       });
-      app.answers.dashboard.forget();
       return { message: 'The User has been removed' };
     },
   );
@@ -84,7 +85,8 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     {
       // The send-code face is the invoice page's: its messages are the customer's (admin messages are not
       // catalogued and pass unchanged).
-      config: { customer: true },
+      // A code sent changes nothing remembered; an admin created is (the Admins list, the audit trail).
+      config: { customer: true, changes: ['admins', 'activity'] },
       schema: {
         tags: ['app users', 'admins'],
         summary:

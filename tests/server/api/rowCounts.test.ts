@@ -9,6 +9,7 @@ describe('trigger-kept counts behind GET /statistics', () => {
   let t: TestApp;
   let auth: Record<string, string>;
   beforeAll(async () => {
+    // No answer memory: every kind of write here goes straight into the database, past the routes that would drop it.
     t = await createTestApp({ ANSWER_CACHE_MS: '0' });
     auth = { authorization: `Bearer ${await t.adminToken()}` };
   });

@@ -1,0 +1,456 @@
+// One forget after every write (server/lib/answerCaches.ts): every write endpoint of the app - taken from the app's
+// own routes, so a new one without a case here fails - is called once, and every remembered screen's call (the
+// dashboard, the back-office lists, the tills, a removed admin's token) is read just before and just after it on the
+// same instance, with the product's answer memory (default ANSWER_CACHE_MS). After the write, each read must equal
+// what the database says (the same read once every memory of the instance is dropped), and the screens the write
+// changes must show the change.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import services from '../../../server/plugins/services';
+import { appUsers, phoneGuards, restaurants } from '../../../server/db/schema';
+import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { CUSTOMER_COOKIE } from '../../../src/contract';
+import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
+
+const SECRET = 'webhook-secret-0123456789';
+const SPECTER_TILL = 'specter-till-1';
+
+/** Every route of the app that may write (not GET, HEAD or OPTIONS), as "METHOD /path", from app.printRoutes. */
+function writeRoutes(printed: string): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of printed.split('\n')) {
+    const m = /^([\s│├└─]*?)([├└]── )(.*)$/.exec(line);
+    if (!m) continue;
+    const depth = (m[1].length + m[2].length) / 4 - 1;
+    const [, segment, methods = ''] = /^(.*?)(?: \(([A-Z, -]+)\))?$/.exec(m[3])!;
+    stack.length = depth;
+    stack.push(segment);
+    for (const method of methods.split(', '))
+      if (method && !['GET', 'HEAD', 'OPTIONS', '-'].includes(method)) found.push(`${method} ${stack.join('')}`);
+  }
+  return found.sort();
+}
+
+describe('one forget after every write: the next read on the same instance is fresh', () => {
+  let t: FoodicsTestApp;
+  let auth: Record<string, string>;
+  let goneAdmin: { id: number; token: string };
+  let branchId: number;
+  let specter: { id: number };
+  let orderRef = 5000;
+
+  beforeAll(async () => {
+    // The product's answer memory as shipped; the webhook's secret so its route answers.
+    t = await createFoodicsTestApp({
+      ...GENEROUS_CODE_LIMITS,
+      FOODICS_WEBHOOK_SECRET: SECRET,
+      FOODICS_TIMEOUT_MS: '5000',
+    });
+    auth = { authorization: `Bearer ${await t.adminToken()}` };
+    const removable = await t.adminToken();
+    goneAdmin = { token: removable, id: (await t.deps.tokens.verify(removable))!.adminId };
+    branchId = (
+      await t.app.inject({ method: 'GET', url: `/restaurant/branches/${t.restaurantId}`, headers: auth })
+    ).json().branches[0].id;
+    const [row] = await t.database.db
+      .insert(restaurants)
+      .values({
+        name: 'Specter Cafe',
+        logo: 'https://example.com/s.png',
+        token: 't',
+        branchsToken: 't',
+        systemType: 'Specter',
+      })
+      .returning({ id: restaurants.id });
+    specter = { id: row.id };
+  });
+  afterAll(() => t?.close());
+
+  const call = (opts: InjectOptions) => t.app.inject(opts);
+
+  /** The calls of the screens that answer from an instance's memory. */
+  const READS = {
+    statistics: () => call({ method: 'GET', url: '/statistics', headers: auth }),
+    latestOrders: () => call({ method: 'GET', url: '/order/last-orders', headers: auth }),
+    appUsers: () => call({ method: 'GET', url: '/user?page=1&perPage=25&sort=id&order=DESC', headers: auth }),
+    orders: () => call({ method: 'GET', url: '/order?page=1&perPage=25', headers: auth }),
+    admins: () => call({ method: 'GET', url: '/admin', headers: auth }),
+    restaurants: () => call({ method: 'GET', url: '/restaurant', headers: auth }),
+    branches: () => call({ method: 'GET', url: `/restaurant/branches/${t.restaurantId}`, headers: auth }),
+    devices: () => call({ method: 'GET', url: `/restaurant/devices/${branchId}`, headers: auth }),
+    activity: () => call({ method: 'GET', url: '/admin/activity?page=1&perPage=25', headers: auth }),
+    tills: () => call({ method: 'GET', url: '/api/tills?page=1&perPage=25', headers: auth }),
+    till: () =>
+      call({ method: 'GET', url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${DEVICE}` }),
+    specterTill: () =>
+      call({ method: 'GET', url: `/order/foodics/web/last-order?restaurantId=${specter.id}&casherId=${SPECTER_TILL}` }),
+    removedAdmin: () =>
+      call({ method: 'GET', url: '/statistics', headers: { authorization: `Bearer ${goneAdmin.token}` } }),
+  };
+  type Read = keyof typeof READS;
+  const seen = (r: LightMyRequestResponse) =>
+    `${r.statusCode} ${r.headers['x-total-count'] ?? ''} ${r.headers['x-total-exact'] ?? ''} ${r.body}`;
+  async function readAll(): Promise<Record<Read, string>> {
+    const out = {} as Record<Read, string>;
+    for (const name of Object.keys(READS) as Read[]) out[name] = seen(await READS[name]());
+    return out;
+  }
+
+  // --- what the cases need first ---
+  const e164 = (local: string) => `+966${local.slice(1)}`;
+  let phoneN = 0;
+  const newPhone = () => `0551${String(++phoneN).padStart(6, '0')}`;
+
+  /** A new closed order on the Foodics till, a minute after the one before (the clock is held during the cases). */
+  function laterOrder() {
+    vi.setSystemTime(Date.now() + 60_000);
+    return t.foodics.addOrder(DEVICE, { reference: ++orderRef });
+  }
+  /** A new closed order on the Foodics till, known to the app through Foodics' webhook. */
+  async function newOrder() {
+    const o = laterOrder();
+    const res = await call({ method: 'POST', url: `/pos/foodics/webhook/${SECRET}`, payload: webhookFor(o) });
+    expect(res.json()).toEqual({ message: 'Event applied' });
+    return o;
+  }
+  const webhookFor = (o: {
+    id: string;
+    reference: number | string;
+    status: number;
+    created_at: string;
+    closed_at: string | null;
+    updated_at: string;
+  }) => ({
+    timestamp: Date.now(),
+    event: 'order.created',
+    business: { name: FIXTURE.business.name, reference: FIXTURE.business.reference },
+    order: {
+      id: o.id,
+      reference: o.reference,
+      status: o.status,
+      created_at: o.created_at,
+      closed_at: o.closed_at,
+      updated_at: o.updated_at,
+      device_id: DEVICE,
+    },
+  });
+  const askCode = (phone: string, orderId: string) =>
+    call({ method: 'POST', url: '/user', payload: { phone, restaurantId: t.restaurantId, casherId: DEVICE, orderId } });
+  const addOrder = (phone: string, orderId: string, otp: string) =>
+    call({
+      method: 'POST',
+      url: '/order/foodics/web/add-order',
+      payload: { casherId: DEVICE, restaurantId: t.restaurantId, phone, otp, orderId },
+    });
+  /** The till's newest order saved to a new phone; answers the phone. */
+  async function savedCustomer() {
+    const phone = newPhone();
+    const o = await newOrder();
+    expect((await askCode(phone, o.id)).statusCode).toBe(200);
+    expect((await addOrder(phone, o.id, t.lastCode(e164(phone))!)).statusCode).toBe(200);
+    return phone;
+  }
+  /** A My receipts session of a phone: its cookie. */
+  async function signedIn(phone: string) {
+    await call({ method: 'POST', url: '/customer/code', payload: { phone } });
+    const res = await call({
+      method: 'POST',
+      url: '/customer/session',
+      payload: { phone, otp: t.lastCode(e164(phone))! },
+    });
+    expect(res.statusCode).toBe(200);
+    return { [CUSTOMER_COOKIE]: res.cookies.find((c) => c.name === CUSTOMER_COOKIE)!.value };
+  }
+  const appUserId = async (phone: string) =>
+    (
+      await t.database.db
+        .select({ id: appUsers.id })
+        .from(appUsers)
+        .where(eq(appUsers.phone, e164(phone)))
+    )[0].id;
+
+  /** Drops every memory of the instance, one by one (not through the mechanism under test). */
+  function forgetAll() {
+    const { answers } = t.app;
+    for (const memory of [answers.dashboard, answers.liveAdmins, answers.tills, answers.lists, answers.pageMarks])
+      memory.forget();
+    t.app.lastOrders.forget();
+  }
+
+  interface Case {
+    /** What the write is, as a customer or an admin would say it. */
+    what: string;
+    /** Runs what the write needs first (its writes are done before the screens are read). */
+    prepare?: () => Promise<unknown>;
+    write: (prepared: never) => Promise<LightMyRequestResponse>;
+    status?: number;
+    /** The screens whose answer the write changes. */
+    changes: Read[];
+  }
+
+  /** One line per write endpoint of the app. */
+  const CASES: Record<string, Case> = {
+    'POST /admin/login': {
+      what: 'an admin signs in',
+      prepare: async () => {
+        const res = await call({
+          method: 'POST',
+          url: '/user',
+          headers: auth,
+          payload: {
+            name: 'Signs In',
+            email: 'signs-in@example.com',
+            password: 'password-123',
+            confirmPassword: 'password-123',
+            role: 'admin',
+          },
+        });
+        expect(res.statusCode).toBe(200);
+      },
+      write: () =>
+        call({
+          method: 'POST',
+          url: '/admin/login',
+          payload: { email: 'signs-in@example.com', password: 'password-123' },
+        }),
+      changes: [],
+    },
+    'POST /user/isVerify': {
+      what: 'the back-office checks its token',
+      write: () => call({ method: 'POST', url: '/user/isVerify', headers: auth }),
+      changes: [],
+    },
+    'POST /user': {
+      what: 'an admin adds an admin',
+      write: () =>
+        call({
+          method: 'POST',
+          url: '/user',
+          headers: auth,
+          payload: {
+            name: 'New Admin',
+            email: 'new-admin@example.com',
+            password: 'password-123',
+            confirmPassword: 'password-123',
+            role: 'admin',
+          },
+        }),
+      changes: ['admins', 'activity'],
+    },
+    'PATCH /user/:id': {
+      what: 'an admin removes an admin',
+      write: () => call({ method: 'PATCH', url: `/user/${goneAdmin.id}`, headers: auth, payload: { isDeleted: true } }),
+      changes: ['admins', 'activity', 'removedAdmin'],
+    },
+    'DELETE /user/:id': {
+      what: 'an admin deletes an app user',
+      prepare: async () => appUserId(await savedCustomer()),
+      write: (id: number) => call({ method: 'DELETE', url: `/user/${id}`, headers: auth }),
+      changes: ['statistics', 'latestOrders', 'appUsers', 'orders', 'activity'],
+    },
+    'DELETE /user/:id/lock': {
+      what: "an admin lifts a phone's lock",
+      prepare: async () => {
+        const phone = await savedCustomer();
+        await t.database.db
+          .insert(phoneGuards)
+          .values({ phone: e164(phone), failuresInRow: 50, lockedAt: new Date() })
+          .onConflictDoUpdate({ target: phoneGuards.phone, set: { failuresInRow: 50, lockedAt: new Date() } });
+        return appUserId(phone);
+      },
+      write: (id: number) => call({ method: 'DELETE', url: `/user/${id}/lock`, headers: auth }),
+      changes: ['appUsers', 'activity'],
+    },
+    'POST /restaurant': {
+      what: 'an admin adds a restaurant',
+      write: () =>
+        call({
+          method: 'POST',
+          url: '/restaurant',
+          headers: auth,
+          payload: {
+            name: 'Second Grill',
+            logo: 'https://example.com/2.png',
+            token: t.foodics.token,
+            branchs_token: t.foodics.token,
+            system_type: 'Foodics',
+          },
+        }),
+      changes: ['statistics', 'restaurants', 'activity'],
+    },
+    'PATCH /restaurant/:id': {
+      what: 'an admin renames the restaurant',
+      write: () =>
+        call({
+          method: 'PATCH',
+          url: `/restaurant/${t.restaurantId}`,
+          headers: auth,
+          payload: { name: 'Najd Grill Renamed' },
+        }),
+      changes: ['restaurants', 'activity'],
+    },
+    'POST /restaurant/:id/sync': {
+      what: "an admin syncs the restaurant after a till's name changed at the POS",
+      prepare: async () =>
+        t.foodics.setCatalogue({
+          devices: FIXTURE.devices.map((d, i) => (i === 0 ? { ...d, name: 'Cashier One' } : d)),
+        }),
+      write: () => call({ method: 'POST', url: `/restaurant/${t.restaurantId}/sync`, headers: auth, payload: {} }),
+      changes: ['restaurants', 'branches', 'devices', 'tills', 'activity'],
+    },
+    'POST /restaurant/:id/push-key': {
+      what: 'an admin makes a push key',
+      write: () => call({ method: 'POST', url: `/restaurant/${specter.id}/push-key`, headers: auth }),
+      changes: ['restaurants', 'activity'],
+    },
+    'PATCH /restaurant/delete/:id': {
+      what: 'an admin deletes a restaurant',
+      prepare: () => addFoodicsRestaurant(t.deps, t.foodics.token, 'Doomed Grill'),
+      write: (id: number) =>
+        call({ method: 'PATCH', url: `/restaurant/delete/${id}`, headers: auth, payload: { isDeleted: true } }),
+      changes: ['statistics', 'restaurants', 'activity'],
+    },
+    'POST /order/foodics/web/add-order': {
+      what: 'a customer saves the receipt',
+      prepare: async () => {
+        const phone = newPhone();
+        const o = await newOrder();
+        expect((await askCode(phone, o.id)).statusCode).toBe(200);
+        return { phone, id: o.id, code: t.lastCode(e164(phone))! };
+      },
+      write: (p: { phone: string; id: string; code: string }) => addOrder(p.phone, p.id, p.code),
+      changes: ['statistics', 'latestOrders', 'appUsers', 'orders', 'till'],
+    },
+    'POST /pos/foodics/webhook/:secret': {
+      what: 'Foodics tells of a new order on the till',
+      prepare: async () => laterOrder(),
+      write: (o: Parameters<typeof webhookFor>[0]) =>
+        call({ method: 'POST', url: `/pos/foodics/webhook/${SECRET}`, payload: webhookFor(o) }),
+      changes: ['till', 'restaurants'],
+    },
+    'POST /pos/specter/orders': {
+      what: 'a Specter till pushes its first order',
+      prepare: async () =>
+        (await call({ method: 'POST', url: `/restaurant/${specter.id}/push-key`, headers: auth })).json().push_key,
+      write: (key: string) =>
+        call({
+          method: 'POST',
+          url: '/pos/specter/orders',
+          headers: { authorization: `Bearer ${key}` },
+          payload: {
+            restaurantId: specter.id,
+            order_id: 'sp-1',
+            branch: { id: 'sb-1', name: 'Corniche' },
+            device: { id: SPECTER_TILL, name: 'Front till' },
+            invoice: {
+              order_number: 'N-1',
+              check_number: '1',
+              branch_name: 'Corniche',
+              order_date: '2026-11-23',
+              order_time: '13:05',
+              payment_method: 'Cash',
+              sub_total_price: 50,
+              discount_amount: 0,
+              total_price: 57.5,
+              currency: 'SAR',
+              order_items: [{ item_name: 'Kabsa', item_quantity: 1, total_price: 50 }],
+            },
+          },
+        }),
+      changes: ['restaurants', 'specterTill'],
+    },
+    'POST /customer/code': {
+      what: 'a customer asks for a code to sign in to My receipts',
+      write: () => call({ method: 'POST', url: '/customer/code', payload: { phone: newPhone() } }),
+      changes: [],
+    },
+    'POST /customer/session': {
+      what: 'a customer signs in to My receipts',
+      prepare: async () => {
+        const phone = await savedCustomer();
+        // A minute later than the save, so that the sign-in's time differs from the save's on the held clock.
+        vi.setSystemTime(Date.now() + 60_000);
+        await call({ method: 'POST', url: '/customer/code', payload: { phone } });
+        return { phone, otp: t.lastCode(e164(phone))! };
+      },
+      write: (payload: { phone: string; otp: string }) => call({ method: 'POST', url: '/customer/session', payload }),
+      changes: ['appUsers'],
+    },
+    'DELETE /customer/session': {
+      what: 'a customer signs out of My receipts',
+      prepare: async () => signedIn(await savedCustomer()),
+      write: (cookies: Record<string, string>) => call({ method: 'DELETE', url: '/customer/session', cookies }),
+      changes: [],
+    },
+    'POST /customer/data/code': {
+      what: 'a customer asks for a code to delete their data',
+      prepare: async () => signedIn(await savedCustomer()),
+      write: (cookies: Record<string, string>) => call({ method: 'POST', url: '/customer/data/code', cookies }),
+      changes: [],
+    },
+    'POST /customer/data/delete': {
+      what: 'a customer deletes their data',
+      prepare: async () => {
+        const phone = await savedCustomer();
+        const cookies = await signedIn(phone);
+        await call({ method: 'POST', url: '/customer/data/code', cookies });
+        return { cookies, otp: t.lastCode(e164(phone))! };
+      },
+      write: (p: { cookies: Record<string, string>; otp: string }) =>
+        call({ method: 'POST', url: '/customer/data/delete', cookies: p.cookies, payload: { otp: p.otp } }),
+      changes: ['statistics', 'latestOrders', 'appUsers', 'orders', 'activity', 'till'],
+    },
+    'POST /export/ticket': {
+      what: 'an admin asks for a download ticket',
+      write: () => call({ method: 'POST', url: '/export/ticket', headers: auth }),
+      changes: [],
+    },
+  };
+
+  it('every write endpoint of the app has its case here (a new one fails until it has)', () => {
+    const routes = writeRoutes(t.app.printRoutes({ commonPrefix: false }));
+    expect(routes.length).toBeGreaterThan(10);
+    expect(routes).toEqual(Object.keys(CASES).sort());
+  });
+
+  it('a write route that does not say what it changes (or names a change nobody knows) is refused as it is added', async () => {
+    const app = Fastify({ logger: false });
+    app.decorate('deps', t.deps);
+    await app.register(services);
+    expect(() => app.post('/silent', async () => ({}))).toThrow(/POST \/silent: a write route says what it changes/);
+    expect(() => app.delete('/typo', { config: { changes: ['orders' as never] } }, async () => ({}))).toThrow(
+      /DELETE \/typo/,
+    );
+    app.post('/said', { config: { changes: [] } }, async () => ({}));
+    app.get('/read', async () => ({}));
+    await app.close();
+  });
+
+  describe('with the clock held, so that nothing remembered expires by itself during a case', () => {
+    beforeAll(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+    });
+    afterAll(() => {
+      vi.useRealTimers();
+    });
+
+    for (const [route, c] of Object.entries(CASES))
+      it(`${route}: ${c.what}; ${c.changes.length ? `${c.changes.join(', ')} show it at once` : 'every screen stays right'}`, async () => {
+        const prepared = await c.prepare?.();
+        // What the case needed may have been written past the app (straight into the database).
+        forgetAll();
+        const before = await readAll();
+        const res = await c.write(prepared as never);
+        expect(res.statusCode, res.body).toBe(c.status ?? 200);
+        const after = await readAll();
+        // What the database says: the same reads with every memory of the instance dropped.
+        forgetAll();
+        const fresh = await readAll();
+        expect(after).toEqual(fresh);
+        for (const screen of c.changes) expect(after[screen], screen).not.toBe(before[screen]);
+      });
+  });
+});
