@@ -65,14 +65,15 @@ const liveChallenges = (database: Database, phone: string) =>
 
 /** Ten wrong guesses, each at a live code (a new code asked before the first and after every third, as a
  * customer pressing "send again" would); answers the statuses. */
-async function tenWrongCodes(local: FoodicsTestApp, phone: string): Promise<number[]> {
+async function tenWrongCodes(local: FoodicsTestApp, phone: string, ip = '127.0.0.1'): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < 10; i++) {
-    if (i % 3 === 0) await local.app.inject({ method: 'POST', url: '/user', payload: { phone } });
+    if (i % 3 === 0) await local.app.inject({ method: 'POST', url: '/user', payload: { phone }, remoteAddress: ip });
     const code = local.lastCode(`+966${phone.slice(1)}`)!;
     const answer = await local.app.inject({
       method: 'POST',
       url: '/order/foodics/web/add-order',
+      remoteAddress: ip,
       payload: {
         casherId: DEVICE,
         restaurantId: local.restaurantId,
@@ -216,6 +217,27 @@ describe('limits per client address', () => {
     }
   });
 
+  it('an IPv6 client counts by its /64: 3 sends from 3 addresses of one /64 use up a limit of 3, another /64 is not affected', async () => {
+    const t = await smsApp({ ...OPEN, OTP_IP_SENDS_PER_10M: '3' });
+    try {
+      const statuses = [];
+      for (const [i, ip] of [
+        '2001:db8:5:1::1',
+        '2001:db8:5:1:ffff::2',
+        '2001:0db8:0005:0001::3',
+        '2001:db8:5:1::4',
+      ].entries())
+        statuses.push((await t.send(`053300010${i}`, ip)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect((await t.send('0533000109', '2001:db8:5:2::1')).statusCode).toBe(200);
+      // IPv4 written as IPv6 is the IPv4 address.
+      for (let i = 0; i < 3; i++) expect((await t.send(`053300011${i}`, '10.5.0.1')).statusCode).toBe(200);
+      expect((await t.send('0533000119', '::ffff:10.5.0.1')).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('100 code checks per 10 minutes from one address (the default), then 429', async () => {
     const t = await createFoodicsTestApp({ ...OPEN, OTP_IP_CHECKS_PER_10M: '100' });
     try {
@@ -323,6 +345,50 @@ describe('wrong codes, the daily limit and the phone lock', () => {
       });
       expect(right.statusCode).toBe(429);
       expect(Number(right.headers['retry-after'])).toBeGreaterThan(3600);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it("a stranger's wrong codes count against their own address: the phone's owner still saves, and an admin clears the phone's counts without a lock", async () => {
+    const local = await createFoodicsTestApp({ ...OPEN, FOODICS_CACHE_MS: '0' });
+    try {
+      const phone = '0537000012';
+      const saveFrom = (ip: string, otp: string) =>
+        local.app.inject({
+          method: 'POST',
+          url: '/order/foodics/web/add-order',
+          remoteAddress: ip,
+          payload: { casherId: DEVICE, restaurantId: local.restaurantId, phone, otp },
+        });
+      // A stranger uses up the day from their address (and their whole /64 on IPv6)...
+      expect(await tenWrongCodes(local, phone, '2001:db8:7:1::a')).toEqual(Array(10).fill(400));
+      await local.app.inject({ method: 'POST', url: '/user', payload: { phone }, remoteAddress: '10.7.0.2' });
+      expect((await saveFrom('2001:db8:7:1::b', local.lastCode(e164(phone))!)).statusCode).toBe(429);
+      // ...the owner, from their own address, is not blocked: the right code saves.
+      local.foodics.addOrder(DEVICE);
+      expect((await saveFrom('10.7.0.2', local.lastCode(e164(phone))!)).statusCode).toBe(200);
+
+      // The owner's own day used up, and no lock (50 in a row): the admin's Lift lock clears the counts (no 409).
+      expect(await tenWrongCodes(local, phone, '10.7.0.2')).toEqual(Array(10).fill(400));
+      const [user] = await local.database.db
+        .select()
+        .from(appUsers)
+        .where(eq(appUsers.phone, e164(phone)));
+      const token = await local.adminToken();
+      const clear = () =>
+        local.app.inject({
+          method: 'DELETE',
+          url: `/user/${user.id}/lock`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const cleared = await clear();
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      await local.app.inject({ method: 'POST', url: '/user', payload: { phone }, remoteAddress: '10.7.0.2' });
+      local.foodics.addOrder(DEVICE);
+      expect((await saveFrom('10.7.0.2', local.lastCode(e164(phone))!)).statusCode).toBe(200);
+      // Nothing left to clear: 409.
+      expect((await clear()).statusCode).toBe(409);
     } finally {
       await local.close();
     }
