@@ -20,6 +20,7 @@ import {
   type SavedOrderRow as Row,
 } from '../db/repositories/savedOrders';
 import { notFound } from '../lib/errors';
+import { recordExport } from '../audit/record';
 import { pagedList } from '../lib/paging';
 import { answerList } from '../lib/rememberedList';
 import { keysetRows, sendCsv } from '../export/csv';
@@ -99,21 +100,28 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
       const rows = keysetRows<Row>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
         savedOrdersBatch(db, where, after, limit),
       );
-      return sendCsv(reply, 'orders.csv', SAVED_ORDERS_CSV_HEADER, rows, (r) => [
-        r.id,
-        r.restaurantName,
-        r.branchName,
-        r.deviceName ?? r.deviceId,
-        r.orderNumber,
-        r.checkNumber,
-        displayName(r),
-        r.orderDate,
-        r.orderTime,
-        r.paymentMethod,
-        Number(r.totalPrice),
-        r.currency,
-        r.createdAt.toISOString(),
-      ]);
+      return sendCsv(
+        reply,
+        'orders.csv',
+        SAVED_ORDERS_CSV_HEADER,
+        rows,
+        (r) => [
+          r.id,
+          r.restaurantName,
+          r.branchName,
+          r.deviceName ?? r.deviceId,
+          r.orderNumber,
+          r.checkNumber,
+          displayName(r),
+          r.orderDate,
+          r.orderTime,
+          r.paymentMethod,
+          Number(r.totalPrice),
+          r.currency,
+          r.createdAt.toISOString(),
+        ],
+        recordExport(db, req, 'orders'),
+      );
     },
   );
 
