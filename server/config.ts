@@ -145,6 +145,11 @@ export const configSchema = z.object({
   OTP_IP_SENDS_PER_10M: z.coerce.number().int().min(1).default(30),
   OTP_IP_SENDS_PER_DAY: z.coerce.number().int().min(1).default(200),
   OTP_IP_CHECKS_PER_10M: z.coerce.number().int().min(1).default(100),
+  /** Codes sent per hour for one till's orders and for one restaurant's, before the whole-service cap. */
+  OTP_SENDS_PER_TILL_HOUR: z.coerce.number().int().min(1).default(60),
+  OTP_SENDS_PER_RESTAURANT_HOUR: z.coerce.number().int().min(1).default(300),
+  /** My receipts' sign-in codes (POST /customer/code) per client address in 10 minutes, on their own. */
+  OTP_SIGNIN_IP_SENDS_PER_10M: z.coerce.number().int().min(1).default(10),
   /** How long OTP_PHONE_LOCK_AFTER failures in a row lock a phone (an admin can lift it sooner). */
   OTP_LOCK_HOURS: z.coerce
     .number()

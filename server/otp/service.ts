@@ -105,6 +105,8 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
       const addr = limitAddress(ip);
       await limit(`otp:ip-send-10m:${addr}`, config.OTP_IP_SENDS_PER_10M, 600);
       await limit(`otp:ip-send-day:${addr}`, config.OTP_IP_SENDS_PER_DAY, 86_400);
+      // My receipts' sign-in codes have a limit of their own: they name no till, so no till's cap holds them.
+      if (purpose === 'signIn') await limit(`otp:signin-ip-10m:${addr}`, config.OTP_SIGNIN_IP_SENDS_PER_10M, 600);
       await refuseWhenLocked(phone);
 
       const [live] = await liveChallenge(phone);
@@ -126,10 +128,24 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
       await limit(`otp:send-15m:${phone}`, config.OTP_SENDS_PER_15M, 900);
       await limit(`otp:send-hour:${phone}`, config.OTP_SENDS_PER_HOUR, 3600);
       await limit(`otp:send-day:${phone}`, config.OTP_SENDS_PER_DAY, 86_400);
-      if (order)
+      if (order) {
         await limit(`otp:send-order:${order.restaurantId}:${order.posOrderId}`, config.OTP_SENDS_PER_ORDER, 86_400);
+        // One place's abuse stops at its till and its restaurant, long before the whole service's cap.
+        await limit(`otp:send-till:${order.restaurantId}:${order.deviceId}`, config.OTP_SENDS_PER_TILL_HOUR, 3600);
+        await limit(`otp:send-restaurant:${order.restaurantId}`, config.OTP_SENDS_PER_RESTAURANT_HOUR, 3600);
+      }
       const hour = await limiter.hit('otp:global-hour', 3600);
       const day = await limiter.hit('otp:global-day', 86_400);
+      // The last fuse: a line when it nears (80 %), once per window, so an operator hears before codes stop.
+      for (const [name, hit, cap] of [
+        ['hour', hour, config.SMS_GLOBAL_PER_HOUR],
+        ['day', day, config.SMS_GLOBAL_PER_DAY],
+      ] as const)
+        if (hit.count === Math.ceil(cap * 0.8))
+          deps.log?.warn(
+            { sms: { window: name, sent: hit.count, cap } },
+            `global SMS cap nearing: ${hit.count} of ${cap} this ${name}`,
+          );
       if (hour.count > config.SMS_GLOBAL_PER_HOUR || day.count > config.SMS_GLOBAL_PER_DAY) {
         console.warn(
           `[sms] global SMS cap reached (hour ${hour.count}/${config.SMS_GLOBAL_PER_HOUR}, day ${day.count}/${config.SMS_GLOBAL_PER_DAY}): sending paused`,

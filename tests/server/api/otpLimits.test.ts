@@ -10,6 +10,8 @@ import { appUsers, otpChallenges, phoneGuards, rateCounters } from '../../../ser
 import type { Database } from '../../../server/db/client';
 import { createTestApp } from '../helpers/app';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { Writable } from 'node:stream';
 
 // Many tests here build an app of their own (a migrated database each); on a busy machine that alone can take
 // tens of seconds, so the time limit is a hang guard, not a speed check.
@@ -275,6 +277,76 @@ describe('the whole-service SMS caps', () => {
       }
     });
   }
+});
+
+describe('caps before the whole-service cap, and My receipts on its own', () => {
+  it("a till's and a restaurant's sends per hour stop one place's flood; codes asked without a till still go out", async () => {
+    const t = await createFoodicsTestApp({
+      ...OPEN,
+      OTP_SENDS_PER_ORDER: '100000',
+      OTP_SENDS_PER_TILL_HOUR: '2',
+      OTP_SENDS_PER_RESTAURANT_HOUR: '3',
+    });
+    try {
+      const [tillA, tillB] = [FIXTURE.devices[0].id, FIXTURE.devices[1].id];
+      t.foodics.addOrder(tillA);
+      t.foodics.addOrder(tillB);
+      const send = (phone: string, casherId?: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/user',
+          payload: casherId ? { phone, restaurantId: t.restaurantId, casherId } : { phone },
+        });
+      const statuses = [];
+      for (const [i, till] of [tillA, tillA, tillA, tillB, tillB].entries())
+        statuses.push((await send(`053800000${i}`, till)).statusCode);
+      // Till A's third is over its till cap; till B's second is over the restaurant's (A1, A2, B1 went out).
+      expect(statuses).toEqual([200, 200, 429, 200, 429]);
+      expect(t.sms).toHaveLength(3);
+      expect((await send('0538000009')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the log says when the whole-service cap nears (80 %), once, before sending stops', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const t = await smsApp({ ...OPEN, SMS_GLOBAL_PER_HOUR: '5', LOG_LEVEL: 'warn' }, { logStream });
+    try {
+      const nearing = () => lines.filter((l) => l.includes('global SMS cap nearing'));
+      for (let i = 0; i < 3; i++) expect((await t.send(`053900000${i}`, `10.9.0.${i}`)).statusCode).toBe(200);
+      expect(nearing()).toHaveLength(0);
+      expect((await t.send('0539000003', '10.9.0.3')).statusCode).toBe(200);
+      expect(nearing()).toHaveLength(1);
+      expect(JSON.parse(nearing()[0])).toMatchObject({ sms: { window: 'hour', sent: 4, cap: 5 } });
+      expect((await t.send('0539000004', '10.9.0.4')).statusCode).toBe(200);
+      expect(nearing()).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("My receipts' sign-in codes are limited per address on their own; the invoice page's codes are not held by it", async () => {
+    const t = await smsApp({ ...OPEN, OTP_SIGNIN_IP_SENDS_PER_10M: '2' });
+    try {
+      const signInCode = (phone: string) =>
+        t.app.inject({ method: 'POST', url: '/customer/code', payload: { phone }, remoteAddress: '10.8.0.1' });
+      expect((await signInCode('0539100001')).statusCode).toBe(200);
+      expect((await signInCode('0539100002')).statusCode).toBe(200);
+      const refused = await signInCode('0539100003');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
+      expect((await t.send('0539100004', '10.8.0.1')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('wrong codes, the daily limit and the phone lock', () => {
