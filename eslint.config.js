@@ -34,8 +34,75 @@ const publicBundle = {
   ],
 };
 
+/** The server's layers, lowest first (docs/ARCHITECTURE.md, The server's layers): a module imports its own layer
+ * and the layers below, never one above; the domain's folders (`apart`) never import one another either, they
+ * share through core/, db/ and deps.ts. Each layer names its folders (`dirs`) and root files (`files`, no .ts) in
+ * server/. A new folder of server/ gets its row here (tests/lint/layers.test.ts fails until it has one). */
+const SERVER_LAYERS = [
+  { layer: 'ground', dirs: ['lib', 'i18n'], files: ['config'] },
+  { layer: 'core', dirs: ['core', 'vat'] },
+  { layer: 'db', dirs: ['db'] },
+  { layer: 'deps', files: ['deps'] },
+  { layer: 'domain', dirs: ['pos', 'sms', 'otp', 'funnel', 'customer', 'export'], apart: true },
+  { layer: 'plugins', dirs: ['plugins'] },
+  { layer: 'routes', dirs: ['routes'] },
+  { layer: 'app', files: ['app'] },
+  { layer: 'stand-ins', dirs: ['stand-ins'] },
+  { layer: 'main', files: ['main'] },
+];
+
+/** The server imports only src/contract of the web side. */
+const serverNoWeb = {
+  paths: ['react', 'react-dom', 'react-admin'].map((name) => ({ name, message: 'The server imports no web code.' })),
+  patterns: [
+    {
+      regex: '(^|/)src/(?!contract(/|$))',
+      message: 'The server imports only src/contract of the web side (docs/ARCHITECTURE.md, Rules of the house).',
+    },
+  ],
+};
+
+/** How a relative import from a file `depth` folders below server/ climbs back to server/ itself. */
+const toServer = (depth) => (depth === 0 ? '\\./' : `(\\.\\./){${depth}}`);
+/** Names of server/'s folders and root files, as the first name after that climb (`pos/..`, `deps`, `deps.js`). */
+const named = (names) => `(?:${names.join('|')})(?:/|(?:\\.[jt]s)?$)`;
+
+/** One config per folder (and depth inside it) and root file of server/: from server/ it imports only its own
+ * layer and those below (a folder with no layer counts as above), and a domain folder not its peers. */
+const serverLayerConfigs = (extra = {}) =>
+  SERVER_LAYERS.flatMap(({ layer, dirs = [], files = [], apart }, at) => {
+    const upTo = SERVER_LAYERS.slice(0, at + 1);
+    const peers = apart ? dirs : [];
+    const allowed = upTo.flatMap((l) => [...(l.dirs ?? []), ...(l.files ?? [])]);
+    const below = upTo.map((l) => l.layer).join(', ');
+    const members = [...dirs.map((dir) => ({ dir })), ...files.map((file) => ({ file }))];
+    return members.flatMap(({ dir, file }) => {
+      const name = dir ? `server/${dir}/` : `server/${file}.ts`;
+      // A root file is at depth 0; a folder's files at depth 1 (server/db/x.ts) to 4 (server/db/a/b/c/x.ts).
+      const depths = dir ? [1, 2, 3, 4] : [0];
+      return depths.map((depth) => {
+        const patterns = [...serverNoWeb.patterns, ...(extra[dir ?? file] ?? [])];
+        if (at < SERVER_LAYERS.length - 1)
+          patterns.push({
+            regex: `^${toServer(depth)}(?!${named(allowed)})[^./]`,
+            message: `Layers point down (docs/ARCHITECTURE.md, The server's layers): ${name} is in the ${layer} layer and imports from the layers ${below} only.`,
+          });
+        const others = dir ? peers.filter((d) => d !== dir) : [];
+        if (others.length)
+          patterns.push({
+            regex: `^${toServer(depth)}${named(others)}`,
+            message: `The domain's folders never import one another (docs/ARCHITECTURE.md, The server's layers): ${name} shares with ${others.join(', ')} through core/, db/ or deps.ts.`,
+          });
+        return {
+          files: [dir ? `server/${dir}/${'*/'.repeat(depth - 1)}*.ts` : `server/${file}.ts`],
+          rules: { '@typescript-eslint/no-restricted-imports': ['error', { ...serverNoWeb, patterns }] },
+        };
+      });
+    });
+  });
+
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'server/db/migrations/', '.ci/'] },
+  { ignores: ['dist/', 'dist-server/', 'node_modules/', 'data/', 'coverage/', 'server/db/migrations/', '.ci/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -149,22 +216,7 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: ['react', 'react-dom', 'react-admin'].map((name) => ({
-            name,
-            message: 'The server imports no web code.',
-          })),
-          patterns: [
-            {
-              regex: '(^|/)src/(?!contract(/|$))',
-              message:
-                'The server imports only src/contract of the web side (docs/ARCHITECTURE.md, Rules of the house).',
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', serverNoWeb],
       'no-restricted-properties': [
         'error',
         {
@@ -179,24 +231,15 @@ export default tseslint.config(
     files: ['server/config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
-  {
-    // Routes reach a POS or an SMS provider only through their ports.
-    files: ['server/routes/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '(^|/)src/(?!contract(/|$))', message: 'The server imports only src/contract of the web side.' },
-            {
-              regex: '(^|/)(pos/(foodics|specter)|sms/(twilio|unifonic|console)|stand-ins)(/|$)',
-              message: 'Routes reach a POS or an SMS provider only through server/pos and server/sms.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The layers, each folder's own rule; routes also reach a POS or an SMS provider only through their ports.
+  ...serverLayerConfigs({
+    routes: [
+      {
+        regex: '(^|/)(pos/(foodics|specter)|sms/(twilio|unifonic|console)|stand-ins)(/|$)',
+        message: 'Routes reach a POS or an SMS provider only through server/pos and server/sms.',
+      },
+    ],
+  }),
   // --- tests, scripts, benches: Node, and test doubles may be loose ---
   {
     files: ['tests/**', 'bench/**', 'scripts/**', '*.config.{js,ts}', 'vite.config.ts'],

@@ -13,9 +13,9 @@ const reports = mkdtempSync(path.join(os.tmpdir(), 'specter-test-'));
 const totals = emptyTotals();
 let failedSuites = 0;
 
-function run(label, args, jsonReport) {
+function run(label, args, jsonReport, bin = node) {
   console.log(`\n=== ${label} ===`);
-  const r = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, SPECTER_TEST_REPORT: jsonReport ?? '' } });
+  const r = spawnSync(bin, args, { stdio: 'inherit', env: { ...process.env, SPECTER_TEST_REPORT: jsonReport ?? '' } });
   if (r.status !== 0) failedSuites++;
   if (jsonReport && existsSync(jsonReport)) {
     addReport(totals, JSON.parse(readFileSync(jsonReport, 'utf8')));
@@ -34,11 +34,25 @@ if (!process.env.DATABASE_URL)
   console.log('server-pg: SKIPPED - DATABASE_URL is unset; its tests are counted as skipped.');
 if (!process.env.REDIS_URL)
   console.log('Redis: SKIPPED - REDIS_URL is unset; the tests that need it are counted as skipped.');
-run(
-  'vitest: web, server, server-pg',
-  ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unit}`],
-  unit,
-);
+const vitest = (report, projects = []) => [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+];
+// SPECTER_PG_NODE (a Node binary; .ci/run sets it to Node 24): the PostgreSQL project runs on that Node instead, so
+// one CI run checks the server on two Node versions (docs/RELIABILITY.md, Node versions).
+const pgNode = process.env.SPECTER_PG_NODE;
+if (!pgNode) {
+  run('vitest: web, server, server-pg', vitest(unit), unit);
+} else {
+  const pg = path.join(reports, 'vitest-pg.json');
+  const version = spawnSync(pgNode, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+  run('vitest: web, server', vitest(unit, ['web', 'server']), unit);
+  run(`vitest: server-pg on Node ${version} (${pgNode})`, vitest(pg, ['server-pg']), pg, pgNode);
+}
 run('end to end (Chromium)', ['tests/e2e/run.mjs'], path.join(reports, 'e2e.json'));
 
 console.log('');

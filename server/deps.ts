@@ -2,8 +2,8 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { TokenService } from './lib/tokens';
-import type { PosAdapter } from './pos/port';
-import type { SmsSender } from './sms/port';
+import type { PosAdapter } from './core/posPort';
+import type { SmsSender } from './core/smsPort';
 
 export interface Deps {
   config: Config;

@@ -2,13 +2,15 @@
 // admin (and demo data on the embedded database), builds the app, listens, and shuts down cleanly.
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { firstLiveTill } from './db/repositories/restaurants';
 import { ensureFirstAdmin } from './db/seed/bootstrap';
-import { demoDataWanted, loadDemoData } from './db/seed/demo';
-import { resolveSecret } from './lib/secrets';
+import { demoDataWanted, loadDemoData } from './stand-ins/demoSeed';
+import { resolveSecret } from './db/secrets';
 import { createTokenService } from './lib/tokens';
 import { createPosAdapters } from './pos';
 import { createSmsSender } from './sms';
 import { startDemoServices } from './stand-ins/demo';
+import { invoiceLink, qrLinkAdvice } from './lib/startBanner';
 import { buildApp } from './app';
 import type { Deps } from './deps';
 
@@ -51,7 +53,9 @@ async function main() {
     redis,
   };
   const app = await buildApp(deps);
-  deps.sms = createSmsSender(deps.config, app.log);
+  // The console provider also prints each message as a plain line of its own, so the demo's codes stand out
+  // from the access log (docs/DEPLOYMENT.md, "The first five minutes").
+  deps.sms = createSmsSender(deps.config, app.log, { plainLines: true });
 
   const firstAdmin = await ensureFirstAdmin(database, config);
   if (demoWanted && (await loadDemoData(deps, { foodicsToken: demo.foodicsToken }))) {
@@ -67,6 +71,12 @@ async function main() {
     console.log(`  Sign in with: ${firstAdmin.email} / ${firstAdmin.password ?? '(the ADMIN_PASSWORD you set)'}`);
   }
   console.log(`  API description: ${shown}/api/docs`);
+  const till = config.FOODICS_STAND_IN ? await firstLiveTill(database.db) : undefined;
+  if (till) console.log(`  Open a demo receipt: ${invoiceLink(config.PUBLIC_URL ?? shown, till)}`);
+  for (const line of qrLinkAdvice(config.PUBLIC_URL, shown, config.PORT)) console.log(line);
+  if (deps.sms.name === 'console') {
+    console.log('  One-time codes are not texted in the demo: each is printed below on a line of its own.');
+  }
   demo.connectWebhooks((app.server.address() as import('node:net').AddressInfo).port);
   if (config.FOODICS_STAND_IN) {
     console.log(

@@ -7,7 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { appUsers, orders, otpChallenges } from '../db/schema';
 import { endSessions } from '../db/repositories/customerSessions';
 import type { Db } from '../db/client';
-import { recordActivity } from '../audit/record';
+import { recordActivity } from '../db/audit';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

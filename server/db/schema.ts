@@ -303,7 +303,7 @@ export const funnelMarks = pgTable(
 
 /**
  * The back-office's audit trail (docs/RELIABILITY.md): one row per change, written in the transaction of the
- * change by server/audit/record.ts. Who (admin id and e-mail as they were), what (kind), which record, when,
+ * change by server/db/audit.ts. Who (admin id and e-mail as they were), what (kind), which record, when,
  * from which address. Never a secret: POS tokens, passwords and push keys are not written here.
  */
 export const activity = pgTable(

@@ -28,7 +28,7 @@ export interface FunnelRecorder {
   code(req: FastifyRequest, till?: { restaurantId: number; deviceId: string }): void;
   /** An order of a till was saved. */
   save(req: FastifyRequest, restaurantId: number, deviceId: string): void;
-  /** Resolves when every count started so far is written (tests, clean shutdown). */
+  /** Resolves when every count started so far is written: awaited when the app closes (plugins/services.ts). */
   settled(): Promise<void>;
 }
 

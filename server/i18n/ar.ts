@@ -35,8 +35,8 @@ export const ar: Record<MessageKey, string> = {
   signInRequired: 'يرجى تسجيل الدخول برقم جوالك لعرض فواتيرك',
   receiptNotFound: 'الفاتورة غير موجودة',
   signedOut: 'تم تسجيل خروجك',
-  dataDeleted: 'تم حذف بياناتك: حسابك و{count} من الفواتير المحفوظة',
+  dataDeleted: 'تم حذف بياناتك: حسابك و{receipts}',
   codeSms: 'رمز Specter الخاص بك هو {code}. ينتهي خلال {minutes} دقائق. لا تشاركه مع أحد.',
-  dataDeletedSms: 'Specter: بناءً على طلبك، تم حذف حسابك و{count} من الفواتير المحفوظة.',
+  dataDeletedSms: 'Specter: بناءً على طلبك، تم حذف حسابك و{receipts}.',
   retryIn: '{message} (حاول مرة أخرى بعد {wait})',
 };

@@ -41,9 +41,9 @@ export const en = {
   signInRequired: 'Please sign in with your phone number to see your receipts',
   receiptNotFound: 'Receipt not found',
   signedOut: 'You have signed out',
-  dataDeleted: 'Your data has been deleted: your account and {count} saved receipts',
+  dataDeleted: 'Your data has been deleted: your account and {receipts}',
   codeSms: 'Your Specter code is {code}. It expires in {minutes} minutes. Do not share it.',
-  dataDeletedSms: 'Specter: as you asked, your account and {count} saved receipts have been deleted.',
+  dataDeletedSms: 'Specter: as you asked, your account and {receipts} have been deleted.',
   // Said after a limit's message: how long to wait
   retryIn: '{message} (try again in {wait})',
 } as const;

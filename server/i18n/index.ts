@@ -43,6 +43,25 @@ export function waitInWords(lang: Lang, seconds: number): string {
   return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
+/** How many saved receipts, in words that agree with the number (Intl.PluralRules: Arabic has six forms). */
+const SAVED_RECEIPTS: Record<Lang, Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }> = {
+  en: { one: '1 saved receipt', other: '{n} saved receipts' },
+  ar: {
+    zero: '{n} من الفواتير المحفوظة',
+    one: 'فاتورة محفوظة واحدة',
+    two: 'فاتورتان محفوظتان',
+    few: '{n} فواتير محفوظة',
+    many: '{n} فاتورة محفوظة',
+    other: '{n} فاتورة محفوظة',
+  },
+};
+
+export function savedReceiptsInWords(lang: Lang, n: number): string {
+  const forms = SAVED_RECEIPTS[lang];
+  const form = forms[new Intl.PluralRules(lang).select(n)] ?? forms.other;
+  return fill(form, { n });
+}
+
 // Sentences thrown by code that a customer must read differently (developer wording, a field's name).
 const ALIASES: Record<string, MessageKey> = {
   'phone: Enter a valid mobile number': 'invalidPhone',

@@ -23,6 +23,14 @@ export interface ListMarks {
   note(...marks: PageMark[]): void;
 }
 
+/** Where a list's total headers go (server/db/paging.ts): the reply, or what a remembered answer keeps
+ * (server/lib/rememberedList.ts), with the marks of the list's deep pages when the caller keeps them. Declared
+ * here, below the database, so the remembered list in lib/ needs nothing of db/. */
+export interface HeaderSink {
+  header(name: string, value: string): unknown;
+  marks?: ListMarks;
+}
+
 export interface PageMarks {
   of(list: string): ListMarks;
   forget(): void;

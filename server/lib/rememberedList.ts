@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { encode, sendEncoded } from './encoded';
-import type { HeaderSink } from './paging';
+import type { HeaderSink } from './pageMarks';
 
 export interface RememberedList {
   json: string;

@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { say } from '../i18n';
 import type { SendCodeBody } from '../../src/contract';
 import { badRequest } from '../lib/errors';
-import { CLAIM_MESSAGES } from '../pos/claim';
+import { CLAIM_MESSAGES } from '../core/claim';
 
 /**
  * The public half of POST /user: body { phone } or { phone, restaurantId, casherId, orderId }. Sends a 4-digit
  * code under the limits of docs/SECURITY.md and answers the same 200 for any allowed number
  * (no account enumeration). With the till (and the order shown on it), the code is bound to that order, which
- * must still be claimable: a saved or vanished order gets no code (409 saying why). The app user is created
- * when new.
+ * must still be claimable: a saved or vanished order gets no code (409 saying why). With the till but no order,
+ * the till's newest order (pos/claim.ts): saved already, 409 and no code. The app user is created when new.
  */
 export async function handleSendCode(
   app: FastifyInstance,

@@ -1,5 +1,5 @@
 // Sending and checking one-time codes under the policy of docs/SECURITY.md. Every limit is configuration
-// (server/config.ts); counters live on the shared limiter (server/lib/rateLimit: Redis or the database) and
+// (server/config.ts); counters live on the shared limiter (server/db/rateLimit: Redis or the database) and
 // every one is counted first and then compared; the code is checked and its attempt counted in one atomic
 // UPDATE, so parallel guesses cannot exceed OTP_MAX_ATTEMPTS. Wrong codes count against the phone only
 // when it has a live code: nobody can lock a number they have no code for by guessing at it.
@@ -8,11 +8,11 @@ import type { Deps } from '../deps';
 import { otpChallenges } from '../db/schema';
 import { say, type Lang } from '../i18n';
 import { badRequest, HttpError, tooMany } from '../lib/errors';
-import { enforce, type RateLimiter } from '../lib/rateLimit';
+import { enforce, type RateLimiter } from '../db/rateLimit';
 import { limitAddress } from '../lib/clientAddress';
 import { codeMatches, hashCode, newCode, sealCode, unsealCode } from './codes';
-import { maskPhone, normalizePhone } from './phone';
-import { dailyFailuresKey, lockWait, recordWrongCode, resetWrongCodes } from './phoneLock';
+import { maskPhone, normalizePhone } from '../core/phone';
+import { dailyFailuresKey, lockWait, recordWrongCode, resetWrongCodes } from '../db/phoneLock';
 
 export const WRONG_CODE = 'The code is wrong or has expired, please ask for a new one';
 export const INVALID_PHONE = 'phone: Enter a valid mobile number';
@@ -202,7 +202,7 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
         await deps.sms.send(phone, say(lang, 'codeSms', { code: code!, minutes }));
       } catch (err) {
         if (created) await db.delete(otpChallenges).where(eq(otpChallenges.id, challengeId));
-        // The provider's code only: its error text can carry the number (server/sms/port.ts).
+        // The provider's code only: its error text can carry the number (server/core/smsPort.ts).
         deps.log?.warn(
           {
             sms: { to: maskPhone(phone), provider: deps.sms.name, code: (err as { code?: string }).code ?? 'unknown' },

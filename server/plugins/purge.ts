@@ -1,8 +1,8 @@
-// Runs server/lib/purge.ts every PURGE_INTERVAL_SECONDS while the app is up (0 = never). The timer does not
+// Runs server/db/purge.ts every PURGE_INTERVAL_SECONDS while the app is up (0 = never). The timer does not
 // keep the process alive and stops when the app closes; a failed run (database away) waits for the next one.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { purgeExpired } from '../lib/purge';
+import { purgeExpired } from '../db/purge';
 
 export default fp(async function purge(app: FastifyInstance) {
   const every = app.deps.config.PURGE_INTERVAL_SECONDS;

@@ -1,11 +1,11 @@
 // The app's services, one each per app, decorated on the Fastify instance (registered before the routes):
 // `app.answers` (the short memories of answers), `app.receipts` (the tills' known receipts),
-// `app.limiter` (the one rate limiter, server/lib/rateLimit.ts: codes and sign-in), `app.otp` (one-time codes,
+// `app.limiter` (the one rate limiter, server/db/rateLimit.ts: codes and sign-in), `app.otp` (one-time codes,
 // on that limiter), `app.lastOrders` (a till's order and its short memory) and `app.funnel` (the funnel's
 // counting). Routes take them from the instance; a test reaches them the same way (`t.app.funnel`).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLimiter, type RateLimiter } from '../lib/rateLimit';
+import { createLimiter, type RateLimiter } from '../db/rateLimit';
 import { createOtpService, type OtpService } from '../otp/service';
 import { createLastOrderService, type LastOrderService } from '../pos/lastOrder';
 import { createFunnelRecorder, type FunnelRecorder } from '../funnel/recorder';
@@ -44,5 +44,8 @@ export default fp(async function services(app: FastifyInstance) {
     if (!SAFE_METHODS.has(req.method)) answers.forgetLists();
     done(null, payload);
   });
-  app.decorate('funnel', createFunnelRecorder(deps));
+  const funnel = createFunnelRecorder(deps);
+  app.decorate('funnel', funnel);
+  // A clean shutdown: the counts already started are written before the app closes (and the database after it).
+  app.addHook('onClose', () => funnel.settled());
 });

@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createCallBudget } from './callBudget';
 import { createFoodicsAdapter } from './foodics/adapter';
-import type { PosAdapter } from './port';
+import type { PosAdapter } from '../core/posPort';
 import { createSpecterAdapter } from './specter/adapter';
 
 /** The POS adapters by system_type, the value stored on each restaurant. A new POS is one more entry.

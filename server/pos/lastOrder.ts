@@ -8,8 +8,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { devices, orders, restaurants } from '../db/schema';
 import { conflict, HttpError, notFound } from '../lib/errors';
-import { CLAIM_MESSAGES, unavailableReason } from './claim';
-import { PosError, type PosAdapter, type PosOrder, type PosRestaurant } from './port';
+import { CLAIM_MESSAGES, unavailableReason } from '../core/claim';
+import { PosError, type PosAdapter, type PosOrder, type PosRestaurant } from '../core/posPort';
 import { withReceiptVat } from '../vat/receiptVat';
 import { readThrough } from './readThrough';
 import type { ReceiptStore } from './receiptStore';
@@ -23,11 +23,12 @@ export interface LastOrderResult {
 }
 
 export interface LastOrderService {
-  /** What the page shows: the till's newest qualifying order; when every recent order is saved, the newest
-   * of them (saved: true); 404 when the till has no recent closed order. */
+  /** What the page shows: the till's newest closed order within the claim window, with whether it is saved
+   * (a saved one is shown as saved, never replaced by an older order); 404 when the till has none. */
   get(restaurantId: number, deviceId: string): Promise<LastOrderResult>;
   /** The order a code is sent for and saved: the one named (fetched by its id at the POS) or, without a name,
-   * the till's newest qualifying order; 409 with the reason when it cannot be saved. */
+   * the till's newest order of get() - 409 "This invoice has already been saved" when that one is saved, never
+   * an older one; 409 with the reason when a named order cannot be saved. */
   claimable(restaurantId: number, deviceId: string, posOrderId?: string): Promise<LastOrderResult>;
   /** Drops what this instance remembers of a restaurant (called when it is edited, synced or deleted). */
   forget(restaurantId: number): void;
@@ -79,19 +80,11 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore): LastOrd
           : readThrough(deps.config, store, r, deviceId, () => adapter.recentOrders(pr, deviceId)),
       );
       const window = deps.config.CLAIM_WINDOW_MINUTES;
-      const shown = recent.filter((o) => unavailableReason(o, deviceId, window) === null);
-      const saved = await savedIds(
-        r.id,
-        shown.map((o) => o.posOrderId),
-      );
-      const order = shown.find((o) => !saved.has(o.posOrderId)) ?? shown[0];
+      // The newest that qualifies, saved or not: never an older order in its place (claim.ts).
+      const order = recent.find((o) => unavailableReason(o, deviceId, window) === null);
       if (!order) throw notFound(CLAIM_MESSAGES.noRecentOrder);
-      return {
-        restaurantId: r.id,
-        deviceId,
-        order: await withReceiptVat(order, r),
-        saved: saved.has(order.posOrderId),
-      };
+      const saved = (await savedIds(r.id, [order.posOrderId])).size > 0;
+      return { restaurantId: r.id, deviceId, order: await withReceiptVat(order, r), saved };
     },
     async claimable(restaurantId, deviceId, posOrderId) {
       if (posOrderId === undefined) {

@@ -6,7 +6,7 @@
 // restaurant was last edited or synced is not trusted (an edit or a sync on any instance asks the POS again),
 // and a served receipt always carries the restaurant's current name and logo.
 import type { Config } from '../config';
-import { PosError, type PosOrder } from './port';
+import { PosError, type PosOrder } from '../core/posPort';
 import type { ReceiptStore } from './receiptStore';
 
 export interface ReadThroughRestaurant {

@@ -2,13 +2,13 @@
 // chain"): written by polls and by webhooks, read before asking the POS, and served when the token's call
 // budget is spent. In Redis when REDIS_URL is set (a hash per till), else in the database (pos_receipts), so a
 // webhook received by one instance shows on all of them. Which of the orders a customer sees is decided by the
-// reader (server/pos/claim.ts), exactly as for orders read from the POS.
+// reader (server/core/claim.ts), exactly as for orders read from the POS.
 // A poll replaces the list, but keeps an order a webhook brought in the last RACE_MS that is newer than any
 // the poll returned (the webhook raced the poll); an event replaces or adds its one order. Newest first, at
 // most MAX_ORDERS.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import type { PosOrder } from './port';
+import type { PosOrder } from '../core/posPort';
 
 export interface KnownReceipt {
   /** The till's recent orders, newest first. */

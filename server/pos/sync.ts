@@ -5,8 +5,8 @@
 import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { branches, devices, restaurants } from '../db/schema';
-import { PosError } from './port';
-import type { Tx } from '../audit/record';
+import { PosError } from '../core/posPort';
+import type { Tx } from '../db/audit';
 
 /** audit, when given, runs in the transaction that stores the sync's result (the back-office's audit trail). */
 export async function syncRestaurant(

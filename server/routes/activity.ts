@@ -1,11 +1,11 @@
 // GET /admin/activity (not /activity: that is the back-office screen's address, served as HTML): the audit trail of the back-office, newest first, paged in the database, filtered by admin
-// and by kind. Admin only; it holds no secrets (server/audit/record.ts).
+// and by kind. Admin only; it holds no secrets (server/db/audit.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activityQuery, activitySchema, errorSchema } from '../../src/contract';
 import { activityList } from '../db/repositories/activity';
-import { pagedList } from '../lib/paging';
+import { pagedList } from '../db/paging';
 import { answerList } from '../lib/rememberedList';
 
 export default async function activityRoutes(fastify: FastifyInstance) {

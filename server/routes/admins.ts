@@ -16,11 +16,11 @@ import {
 import { adminsList, insertAdmin, liveAdminByEmail, lockLiveAdmins, softDeleteAdmin } from '../db/repositories/admins';
 import { conflict, isUniqueViolation, notFound, unauthorized } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
-import { pagedList } from '../lib/paging';
+import { pagedList } from '../db/paging';
 import { answerList } from '../lib/rememberedList';
 import { parseOr400 } from '../lib/validate';
 import { bearerToken } from '../plugins/auth';
-import { actorOf, recordActivity } from '../audit/record';
+import { actorOf, recordActivity } from '../db/audit';
 
 /** The fields that make POST /user the creation of an admin rather than the customer's code request. */
 export const ADMIN_FIELDS = ['name', 'email', 'password', 'confirmPassword', 'role'] as const;

@@ -5,8 +5,8 @@ import { errorSchema, LOGIN_FAILED, loginAnswer, loginBody, verifyAnswer } from 
 import { liveAdminByEmail, markSignedIn } from '../db/repositories/admins';
 import { dummyHash, verifyPassword } from '../lib/passwords';
 import { unauthorized } from '../lib/errors';
-import { loginThrottle } from '../lib/loginThrottle';
-import { recordActivity } from '../audit/record';
+import { loginThrottle } from '../db/loginThrottle';
+import { recordActivity } from '../db/audit';
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

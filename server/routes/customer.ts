@@ -20,8 +20,8 @@ import { appUserPhone, signInAppUser } from '../db/repositories/appUsers';
 import { endSessions, sessionsEndedAt } from '../db/repositories/customerSessions';
 import { HttpError, notFound } from '../lib/errors';
 import { en } from '../i18n/en';
-import { say } from '../i18n';
-import { maskPhone } from '../otp/phone';
+import { savedReceiptsInWords, say } from '../i18n';
+import { maskPhone } from '../core/phone';
 import { createSessionService, type CustomerSession } from '../customer/session';
 import { findReceipt, listReceipts } from '../customer/receipts';
 import { deleteCustomerData } from '../customer/deleteData';
@@ -204,12 +204,18 @@ export default async function customerRoutes(fastify: FastifyInstance) {
       );
       sessions.close(reply, req);
       try {
-        await deps.sms.send(s.phone, say(req.lang, 'dataDeletedSms', { count: gone.receipts }));
+        await deps.sms.send(
+          s.phone,
+          say(req.lang, 'dataDeletedSms', { receipts: savedReceiptsInWords(req.lang, gone.receipts) }),
+        );
       } catch (err) {
         // The data is gone whatever the SMS provider does; the page shows the confirmation.
         req.log.warn(`[sms] confirmation of deleted data to ${maskPhone(s.phone)} failed: ${(err as Error).message}`);
       }
-      return { message: say(req.lang, 'dataDeleted', { count: gone.receipts }), receipts: gone.receipts };
+      return {
+        message: say(req.lang, 'dataDeleted', { receipts: savedReceiptsInWords(req.lang, gone.receipts) }),
+        receipts: gone.receipts,
+      };
     },
   );
 }

@@ -7,9 +7,9 @@ import { errorSchema, exportTicket } from '../../src/contract';
 import { appUsersBatch, appUsersExportWhere, type AppUser } from '../db/repositories/appUsers';
 import { keysetRows, sendCsv } from '../export/csv';
 import { issueTicket, requireAdminOrTicket, TICKET_SECONDS } from '../export/tickets';
-import { recordExport } from '../audit/record';
+import { recordExport } from '../db/audit';
 
-export const APP_USERS_CSV_HEADER = [
+const APP_USERS_CSV_HEADER = [
   'id',
   'first name',
   'last name',

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../lib/errors';
-import { PosError } from '../pos/port';
+import { PosError } from '../core/posPort';
 import { applyFoodicsEvent, foodicsEvent, type WebhookOutcome } from '../pos/foodicsEvents';
 
 /** Well inside Foodics' 5 s. */

@@ -13,12 +13,12 @@ import {
 } from '../db/repositories/funnel';
 import { findLiveBranch, findLiveRestaurant } from '../db/repositories/restaurants';
 import { notFound } from '../lib/errors';
-import { recordExport } from '../audit/record';
+import { recordExport } from '../db/audit';
 import { dayRange } from '../funnel/days';
 import { keysetRows, sendCsv } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
 
-export const FUNNEL_CSV_HEADER = [
+const FUNNEL_CSV_HEADER = [
   'day',
   'restaurant',
   'branch',

@@ -8,7 +8,7 @@ import { saveOrderToAccount } from '../db/repositories/savedOrders';
 import { encode, sendEncoded } from '../lib/encoded';
 import { conflict } from '../lib/errors';
 import { say } from '../i18n';
-import { CLAIM_MESSAGES } from '../pos/claim';
+import { CLAIM_MESSAGES } from '../core/claim';
 
 export default async function invoiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +23,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
         summary:
           "The order a till's customer sees (restaurantId = restId, casherId = the device's POS id), as an Invoice with its POS id and whether it is saved. Public.",
         description:
-          'The newest order of the till that is closed at the POS, closed within CLAIM_WINDOW_MINUTES and not saved yet; when every such order is saved, the newest of them with `saved: true`; 404 "No recent order on this till" when there is none.',
+          'The newest order of the till that is closed at the POS and closed within CLAIM_WINDOW_MINUTES, with `saved: true` once it is saved (never an older order in its place); 404 "No recent order on this till" when there is none.',
         querystring: lastOrderQuery,
         response: {
           200: lastOrderAnswer,
@@ -55,7 +55,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
         tags: ['invoice'],
         summary: 'Saves an order of a till to the account of a phone, with the one-time code sent to it. Public.',
         description:
-          "With `orderId`: exactly that order (fetched from the POS by its id), if it still qualifies; otherwise 409 saying why. Without it: the order the code was asked for, else the till's newest qualifying order. A code asked for one order never saves another.",
+          'With `orderId`: exactly that order (fetched from the POS by its id), if it still qualifies; otherwise 409 saying why. Without it: the order the code was asked for, else the till\'s newest closed order within CLAIM_WINDOW_MINUTES (the one last-order shows); when that one is saved already, 409 "This invoice has already been saved" and nothing is saved (never an older order). A code asked for one order never saves another.',
         body: addOrderBody,
         response: {
           200: z.object({ message: z.string(), id: z.number() }),
@@ -71,7 +71,8 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { casherId, restaurantId, otp: code } = req.body;
       const phone = otp.normalize(req.body.phone);
-      // The order the customer saw: named by the page, or the one their code was asked for.
+      // The order the customer saw: named by the page, or the one their code was asked for; neither (the app's
+      // call, a code from a bare POST /user { phone }): the till's newest, 409 when it is saved (pos/claim.ts).
       const bound = req.body.orderId === undefined ? await otp.boundOrder(phone) : null;
       const named =
         req.body.orderId ??

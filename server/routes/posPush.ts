@@ -3,7 +3,7 @@
 // global POS_PUSH_SECRET is accepted only while it is configured (a fallback: unset it to switch it off).
 // The branch and device arrive with the order and are created on first sight. An order pushed again (its
 // status changed, a line was returned) replaces what we had: the same rules as Foodics then decide whether a
-// customer sees it (closed, recent, unsaved: server/pos/claim.ts), and its lines are stored as paid.
+// customer sees it (closed, recent, unsaved: server/core/claim.ts), and its lines are stored as paid.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { findLiveRestaurant } from '../db/repositories/restaurants';
 import { storePushedOrder } from '../db/repositories/pushedOrders';
 import { badRequest, HttpError, notFound, unauthorized } from '../lib/errors';
 import { hashPushKey, sameSecret } from '../pos';
-import { CLOSED } from '../pos/claim';
+import { CLOSED } from '../core/claim';
 import { paidLines } from '../pos/lines';
 
 const pushedLine = invoiceSchema.shape.order_items.element.extend({

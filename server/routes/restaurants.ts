@@ -28,10 +28,10 @@ import {
   withBranches,
 } from '../db/repositories/restaurants';
 import { notFound } from '../lib/errors';
-import { pagedList } from '../lib/paging';
+import { pagedList } from '../db/paging';
 import { answerList } from '../lib/rememberedList';
 import { syncRestaurant } from '../pos/sync';
-import { actorOf, recordActivity } from '../audit/record';
+import { actorOf, recordActivity } from '../db/audit';
 import { hashPushKey, newPushKey } from '../pos';
 
 const secured = { security: [{ bearer: [] }] };

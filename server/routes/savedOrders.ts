@@ -20,8 +20,8 @@ import {
   type SavedOrderRow as Row,
 } from '../db/repositories/savedOrders';
 import { notFound } from '../lib/errors';
-import { recordExport } from '../audit/record';
-import { pagedList } from '../lib/paging';
+import { recordExport } from '../db/audit';
+import { pagedList } from '../db/paging';
 import { answerList } from '../lib/rememberedList';
 import { keysetRows, sendCsv } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
@@ -43,7 +43,7 @@ const toSavedOrder = (r: Row) => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export const SAVED_ORDERS_CSV_HEADER = [
+const SAVED_ORDERS_CSV_HEADER = [
   'id',
   'restaurant',
   'branch',

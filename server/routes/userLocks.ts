@@ -6,9 +6,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, idParam, messageSchema } from '../../src/contract';
 import { appUserPhone } from '../db/repositories/appUsers';
 import { conflict, notFound } from '../lib/errors';
-import { forgetPhoneCounts, liftLock } from '../otp/phoneLock';
-import { maskPhone } from '../otp/phone';
-import { actorOf, recordActivity } from '../audit/record';
+import { forgetPhoneCounts, liftLock } from '../db/phoneLock';
+import { maskPhone } from '../core/phone';
+import { actorOf, recordActivity } from '../db/audit';
 
 export const LOCK_LIFTED = 'The lock has been lifted';
 

@@ -16,13 +16,13 @@ import {
 } from '../../src/contract';
 import { appUsersList, deleteAppUser, type AppUserRow } from '../db/repositories/appUsers';
 import { notFound } from '../lib/errors';
-import { pagedList } from '../lib/paging';
+import { pagedList } from '../db/paging';
 import { answerList } from '../lib/rememberedList';
 import { parseCustomerInput } from '../lib/validate';
 import { bearerToken } from '../plugins/auth';
 import { handleSendCode } from '../otp/sendCode';
-import { maskPhone } from '../otp/phone';
-import { actorOf, recordActivity } from '../audit/record';
+import { maskPhone } from '../core/phone';
+import { actorOf, recordActivity } from '../db/audit';
 import { ADMIN_FIELDS, createAdmin } from './admins';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

@@ -1,12 +1,15 @@
 // Development SMS provider: writes each message to the log (the only place a code is ever logged).
-import type { SmsSender } from './port';
-import { maskPhone } from '../otp/phone';
+import type { SmsSender } from '../core/smsPort';
+import { maskPhone } from '../core/phone';
 
-export function consoleSms(log: { info(obj: object, msg: string): void }): SmsSender {
+/** `plain`, when given, also receives each message as one readable line (the demo's start-up output). */
+export function consoleSms(log: { info(obj: object, msg: string): void }, plain?: (line: string) => void): SmsSender {
   return {
     name: 'console',
     async send(to, body) {
-      log.info({ sms: { to: maskPhone(to) } }, `SMS to ${maskPhone(to)}: ${body}`);
+      const line = `SMS to ${maskPhone(to)}: ${body}`;
+      log.info({ sms: { to: maskPhone(to) } }, line);
+      plain?.(`  ${line}`);
     },
   };
 }

@@ -1,5 +1,5 @@
 // A form POST with a timeout, shared by the HTTP SMS providers.
-import { SmsError } from './port';
+import { SmsError } from '../core/smsPort';
 
 export async function postForm(
   url: string,

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import { consoleSms } from './console';
-import type { SmsSender } from './port';
+import type { SmsSender } from '../core/smsPort';
 import { twilioSms } from './twilio';
 import { unifonicSms } from './unifonic';
 
@@ -13,7 +13,11 @@ export const SMS_PROVIDER_NEEDED =
  * a deployment on a real database must name its provider (docs/DEPLOYMENT.md "Safe defaults"). The console
  * provider refuses to run in production.
  */
-export function createSmsSender(config: Config, log: { info(obj: object, msg: string): void }): SmsSender {
+export function createSmsSender(
+  config: Config,
+  log: { info(obj: object, msg: string): void },
+  opts: { plainLines?: boolean } = {},
+): SmsSender {
   if (!config.SMS_PROVIDER && config.DATABASE_URL) throw new Error(SMS_PROVIDER_NEEDED);
   switch (config.SMS_PROVIDER) {
     case 'twilio':
@@ -26,6 +30,6 @@ export function createSmsSender(config: Config, log: { info(obj: object, msg: st
           'SMS_PROVIDER=console prints codes to the log and is refused in production: set SMS_PROVIDER=twilio or unifonic',
         );
       }
-      return consoleSms(log);
+      return consoleSms(log, opts.plainLines ? (line) => process.stdout.write(`${line}\n`) : undefined);
   }
 }

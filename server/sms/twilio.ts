@@ -1,7 +1,7 @@
 // Twilio Programmable Messaging: POST /2010-04-01/Accounts/{sid}/Messages.json, basic auth, 201 with sid.
 import type { Config } from '../config';
 import { codeOnly, postForm } from './http';
-import { SmsError, type SmsSender } from './port';
+import { SmsError, type SmsSender } from '../core/smsPort';
 
 export function twilioSms(config: Config): SmsSender {
   const sid = config.TWILIO_ACCOUNT_SID;

@@ -2,7 +2,7 @@
 // arrive as 200 with success false, so success is read from the body.
 import type { Config } from '../config';
 import { codeOnly, postForm } from './http';
-import { SmsError, type SmsSender } from './port';
+import { SmsError, type SmsSender } from '../core/smsPort';
 
 export function unifonicSms(config: Config): SmsSender {
   if (!config.UNIFONIC_APP_SID) throw new Error('SMS_PROVIDER=unifonic needs UNIFONIC_APP_SID');

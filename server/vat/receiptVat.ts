@@ -3,7 +3,7 @@
 // e-invoice QR - the POS's own text when given, else ZATCA's phase-1 TLV - is drawn here as an SVG
 // document, so the customer's page shows it as an image and loads no QR code library.
 import QRCode from 'qrcode';
-import type { PosOrder } from '../pos/port';
+import type { PosOrder } from '../core/posPort';
 import { zatcaQrText } from './zatca';
 
 // A crowd scanning one till asks for the same QR again and again: each text is drawn once (per instance).

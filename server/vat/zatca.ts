@@ -29,16 +29,3 @@ export function zatcaQrText(f: ZatcaFields): string {
     }),
   ).toString('base64');
 }
-
-/** Reads the TLV fields back (tests, and anyone checking a receipt): tag -> value. */
-export function decodeZatcaQr(base64: string): Record<number, string> {
-  const buf = Buffer.from(base64, 'base64');
-  const out: Record<number, string> = {};
-  for (let i = 0; i + 2 <= buf.length;) {
-    const tag = buf[i];
-    const len = buf[i + 1];
-    out[tag] = buf.subarray(i + 2, i + 2 + len).toString('utf8');
-    i += 2 + len;
-  }
-  return out;
-}

@@ -1,5 +1,6 @@
 // /user/invoice?restId=..&deviceId=.. (title 'Specter | Invoice'): spinner, then the Oops! panel or the
-// receipt with its save flow (or, when the order is saved already, a line saying so instead). React only: nothing of the back-office is loaded here.
+// receipt with its save flow (or, when the order is saved, by someone before or by this page just now, a line
+// saying so instead). React only: nothing of the back-office is loaded here.
 // With `initial` (the server's render and the hydration of it, src/public/invoice-render.tsx) the till's answer,
 // the till and the language come from the server, so both sides draw the same first tree.
 import { useEffect, useLayoutEffect, useState } from 'react';
@@ -55,13 +56,11 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
       )}
       {load.state === 'ready' && (
         <Receipt invoice={load.invoice} t={t} locale={lang === 'ar' ? 'ar-SA' : 'en-US'}>
-          {load.invoice.saved ? (
-            <p className="saved-note" role="status">
-              {t.savedNote}
-            </p>
-          ) : (
-            <SaveFlow order={{ restaurantId: restId, casherId: deviceId, orderId: load.invoice.order_id }} t={t} />
-          )}
+          <SaveFlow
+            order={{ restaurantId: restId, casherId: deviceId, orderId: load.invoice.order_id }}
+            saved={load.invoice.saved}
+            t={t}
+          />
         </Receipt>
       )}
       {load.state !== 'loading' && (

@@ -1,10 +1,15 @@
 // Four single-digit boxes (docs/PRODUCT.md, States and Validation messages): digits only, focus moves on after a digit,
 // Backspace on an empty box clears the previous one and moves there, arrow keys move between boxes, and pasting 1 to 4
-// digits fills the boxes and focuses the next empty one.
+// digits fills the boxes and focuses the next empty one. Arabic-Indic (٠-٩) and Persian (۰-۹) digits count as the
+// digits they are - typed on an Arabic keyboard, pasted from an Arabic SMS or autofilled - and are kept as 0-9.
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 
 export const OTP_LENGTH = 4;
 export const emptyOtp = () => Array.from({ length: OTP_LENGTH }, () => '');
+
+/** 0-9 for every digit a customer's keyboard or SMS may give: Arabic-Indic U+0660-0669, Persian U+06F0-06F9. */
+export const latinDigits = (text: string) =>
+  text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 0xf));
 
 interface Props {
   value: string[];
@@ -17,9 +22,24 @@ export function OtpInput({ value, onChange, label, disabled }: Props) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focus = (i: number) => boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, i))]?.focus();
 
+  /** Fills the boxes from box `from` on with 1 to 4 digits and focuses the next empty one (a paste, an autofill). */
+  const fill = (from: number, digits: string) => {
+    const next = from === 0 ? emptyOtp() : [...value];
+    digits
+      .slice(0, OTP_LENGTH - from)
+      .split('')
+      .forEach((d, k) => (next[from + k] = d));
+    onChange(next);
+    const empty = next.findIndex((d) => d === '');
+    focus(empty === -1 ? OTP_LENGTH - 1 : empty);
+  };
+
   const type = (i: number, raw: string) => {
-    const digit = raw.replace(/\D/g, '').slice(-1);
-    if (!digit && raw !== '') return; // not a digit: ignore
+    const digits = latinDigits(raw).replace(/\D/g, '');
+    if (!digits && raw !== '') return; // not a digit: ignore
+    // The phone's one-time-code autofill puts the whole code into the first box at once.
+    if (digits.length === OTP_LENGTH && i === 0) return fill(0, digits);
+    const digit = digits.slice(-1);
     const next = [...value];
     next[i] = digit;
     onChange(next);
@@ -45,12 +65,9 @@ export function OtpInput({ value, onChange, label, disabled }: Props) {
 
   const paste = (e: ClipboardEvent<HTMLInputElement>) => {
     e.preventDefault();
-    const text = e.clipboardData.getData('text').trim();
+    const text = latinDigits(e.clipboardData.getData('text').trim());
     if (!/^\d{1,4}$/.test(text)) return;
-    const next = emptyOtp();
-    text.split('').forEach((d, k) => (next[k] = d));
-    onChange(next);
-    focus(next.findIndex((d) => d === '') === -1 ? OTP_LENGTH - 1 : next.findIndex((d) => d === ''));
+    fill(0, text);
   };
 
   return (

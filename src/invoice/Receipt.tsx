@@ -3,7 +3,7 @@
 import type { Invoice } from '../contract/invoice';
 import { money } from '../lib/money';
 import { isSafeImageSrc } from '../lib/safeImage';
-import type { Texts } from './i18n';
+import { paymentMethodIn, type Texts } from './i18n';
 import { VatBlock } from './VatBlock';
 
 export function Receipt({
@@ -74,7 +74,7 @@ export function Receipt({
       <dl className="rows payment">
         <div>
           <dt>{t.method}</dt>
-          <dd>{invoice.payment_method}</dd>
+          <dd>{paymentMethodIn(locale, invoice.payment_method)}</dd>
         </div>
         <div>
           <dt>{t.subTotal}</dt>

@@ -1,5 +1,6 @@
 // Save Invoice -> phone step -> code step (docs/PRODUCT.md, States). Success resets everything and shows the
-// Success dialog; a failed save returns to the receipt with empty boxes and shows the !Oops dialog.
+// Success dialog, and from then on the receipt reads "saved" instead of offering Save Invoice (as a reload would
+// show it); a failed save returns to the receipt with empty boxes and shows the !Oops dialog.
 // Both calls name the order shown, so the code saves that order even when a newer one closed meanwhile.
 import { useState } from 'react';
 import { ApiError, saveOrder, sendCode, type ShownOrder } from './api';
@@ -9,8 +10,9 @@ import { CodeStep, PhoneField, usePhoneCode } from './PhoneCode';
 
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
-export function SaveFlow({ order, t }: { order: ShownOrder; t: Texts }) {
+export function SaveFlow({ order, saved: savedBefore, t }: { order: ShownOrder; saved: boolean; t: Texts }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [saved, setSaved] = useState(savedBefore);
   const failMessage = (err: unknown) => (err instanceof ApiError && err.message ? err.message : t.failText);
 
   const flow = usePhoneCode({
@@ -20,6 +22,7 @@ export function SaveFlow({ order, t }: { order: ShownOrder; t: Texts }) {
     verify: async (phone, otp) => {
       await saveOrder({ ...order, phone, otp });
       flow.reset();
+      setSaved(true);
       setOutcome({ kind: 'success' });
     },
     onError: (err, step) => {
@@ -30,12 +33,17 @@ export function SaveFlow({ order, t }: { order: ShownOrder; t: Texts }) {
 
   return (
     <section className="save">
-      {flow.step === 'idle' && (
+      {saved && (
+        <p className="saved-note" role="status">
+          {t.savedNote}
+        </p>
+      )}
+      {!saved && flow.step === 'idle' && (
         <button type="button" className="primary wide" onClick={() => flow.setStep('phone')}>
           {t.saveInvoice}
         </button>
       )}
-      {flow.step === 'phone' && (
+      {!saved && flow.step === 'phone' && (
         <form onSubmit={flow.submitPhone} noValidate className="step">
           <PhoneField
             flow={flow}
@@ -55,7 +63,7 @@ export function SaveFlow({ order, t }: { order: ShownOrder; t: Texts }) {
           </div>
         </form>
       )}
-      {flow.step === 'code' && <CodeStep flow={flow} className="step" texts={{ ...t, submit: t.send }} />}
+      {!saved && flow.step === 'code' && <CodeStep flow={flow} className="step" texts={{ ...t, submit: t.send }} />}
       {outcome?.kind === 'success' && (
         <Dialog
           tone="success"

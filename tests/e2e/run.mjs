@@ -30,9 +30,10 @@ if (!existsSync(chromium)) {
   const r = vitest(['--testNamePattern', '^(?!)']);
   process.exit(r.status ?? 1);
 }
-// One production build for every journey (each file starts its own server from it).
-const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+// One production build for every journey (each file starts its own server from it): the web app, then the
+// compiled server (dist-server/, which scripts/start.mjs runs).
+for (const step of [['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], ['scripts/build-server.mjs']]) {
+  const build = spawnSync(process.execPath, step, { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 process.exit(vitest([]).status ?? 1);

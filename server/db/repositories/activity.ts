@@ -1,7 +1,7 @@
-// The back-office's audit trail as read by GET /admin/activity (rows are written by server/audit/record.ts).
+// The back-office's audit trail as read by GET /admin/activity (rows are written by server/db/audit.ts).
 import { desc, eq, and } from 'drizzle-orm';
 import type { ActivityQuery } from '../../../src/contract';
-import { listSource, type ListSource } from '../../lib/paging';
+import { listSource, type ListSource } from '../paging';
 import type { Db } from '../client';
 import { activity } from '../schema';
 

@@ -1,8 +1,8 @@
 // Admins: the live list, sign-in's lookup by e-mail, creation, and soft deletion that never removes the last one.
 import { and, eq, sql } from 'drizzle-orm';
 import type { ListQuery } from '../../../src/contract';
-import type { Tx } from '../../audit/record';
-import { listSource, orderBy, searchWhere, type ListSource } from '../../lib/paging';
+import type { Tx } from '../audit';
+import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
 import type { Db } from '../client';
 import { admins } from '../schema';
 

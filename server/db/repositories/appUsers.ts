@@ -2,9 +2,9 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { ListQuery } from '../../../src/contract';
-import type { Tx } from '../../audit/record';
-import { lockedUntilSql } from '../../otp/phoneLock';
-import { listSource, orderBy, searchWhere, type ListSource } from '../../lib/paging';
+import type { Tx } from '../audit';
+import { lockedUntilSql } from '../phoneLock';
+import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
 import type { Db } from '../client';
 import { appUsers, phoneGuards } from '../schema';
 

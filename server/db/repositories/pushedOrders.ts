@@ -1,7 +1,7 @@
 // The orders a Specter POS pushes (POST /pos/specter/orders): the branch and device arrive with the order and
 // are created on first sight (or brought back and renamed); an order pushed again replaces what we had.
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../audit/record';
+import type { Tx } from '../audit';
 import { branches, devices, posOrders } from '../schema';
 
 export interface PushedOrder {

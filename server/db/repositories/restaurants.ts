@@ -2,8 +2,8 @@
 // one restaurant, one branch's devices, creation and changes to a live restaurant.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { ListQuery, RestaurantBody } from '../../../src/contract';
-import type { Tx } from '../../audit/record';
-import { listSource, orderBy, searchWhere, type ListSource } from '../../lib/paging';
+import type { Tx } from '../audit';
+import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
 import { branches, devices, restaurants } from '../schema';
 
@@ -152,4 +152,16 @@ export function liveDevicesOf(db: Db, branchId: number) {
     .from(devices)
     .where(and(eq(devices.branchRef, branchId), isNull(devices.removedAt)))
     .orderBy(devices.id);
+}
+
+/** The first live till of the first live restaurant: the demo's "open this receipt" link at start-up. */
+export async function firstLiveTill(db: Db): Promise<{ restaurantId: number; deviceId: string } | undefined> {
+  const [row] = await db
+    .select({ restaurantId: restaurants.id, deviceId: devices.deviceId })
+    .from(devices)
+    .innerJoin(restaurants, eq(restaurants.id, devices.restaurantId))
+    .where(and(eq(restaurants.isDeleted, false), isNull(devices.removedAt)))
+    .orderBy(asc(restaurants.id), asc(devices.id))
+    .limit(1);
+  return row;
 }

@@ -3,8 +3,8 @@
 // orders_created_idx / orders_restaurant_created_idx for the order, and pg_trgm indexes for the search.
 import { and, desc, eq, gte, ilike, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, SavedOrderFilters } from '../../../src/contract';
-import type { PosOrder } from '../../pos/port';
-import { listSource, orderBy, type ListSource } from '../../lib/paging';
+import type { PosOrder } from '../../core/posPort';
+import { listSource, orderBy, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
 import { cappedCountOfDisjoint } from './counts';
 import { appUsers, devices, orderItems, orders, restaurants } from '../schema';

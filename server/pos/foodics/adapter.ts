@@ -1,6 +1,6 @@
 // The Foodics adapter of the POS port: branches with their devices, the recent orders of a till, one order by id,
 // the business's reference (for webhooks), and what a webhook's order needs (its till, its PosOrder).
-import { PosError, type PosAdapter, type PosBranch, type PosOrder, type PosRestaurant } from '../port';
+import { PosError, type PosAdapter, type PosBranch, type PosOrder, type PosRestaurant } from '../../core/posPort';
 import { createFoodicsClient, type FoodicsClientOptions } from './client';
 import { deviceOf, toPosOrder as toPosOrderWithoutVat } from './mapping';
 import { withFoodicsVat } from './taxes';
@@ -17,7 +17,7 @@ const ORDER_INCLUDE = 'products.product,payments.payment_method,branch,device,ch
 /** The order as the port wants it, with its VAT (taxes.ts). */
 const toPosOrder: typeof toPosOrderWithoutVat = (order, settings, shownAs) =>
   withFoodicsVat(toPosOrderWithoutVat(order, settings, shownAs), order, settings);
-/** Foodics' "closed": the only orders a customer is shown (server/pos/claim.ts checks it again). */
+/** Foodics' "closed": the only orders a customer is shown (server/core/claim.ts checks it again). */
 const CLOSED = '4';
 
 export interface FoodicsAdapter extends PosAdapter {

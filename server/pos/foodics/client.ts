@@ -3,7 +3,7 @@
 // Every call passes through the token's call budget first (last order, a named order, sync alike), and a
 // 429 from Foodics pauses the token on every instance (docs/ARCHITECTURE.md).
 import type { CallBudget, CallPriority } from '../callBudget';
-import { PosError } from '../port';
+import { PosError } from '../../core/posPort';
 
 export interface FoodicsClientOptions {
   baseUrl: string;

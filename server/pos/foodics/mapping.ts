@@ -1,7 +1,7 @@
 // Foodics order -> the Invoice of docs/API.md, The invoice page (docs/POS.md, Mapping a Foodics order to our Invoice).
 import type { Invoice } from '../../../src/contract';
 import { paidLines } from '../lines';
-import type { PosOrder } from '../port';
+import type { PosOrder } from '../../core/posPort';
 import type { FoodicsOrder, FoodicsSettings } from './types';
 
 const num = (v: unknown): number => {
@@ -55,7 +55,7 @@ export function foodicsTime(utc: string | null | undefined): Date | null {
 export const deviceOf = (o: FoodicsOrder): string | null =>
   o.device?.id ?? o.device_id ?? o.meta?.foodics?.device_id ?? null;
 
-/** A Foodics order with what decides whether a customer may see and save it (server/pos/claim.ts). */
+/** A Foodics order with what decides whether a customer may see and save it (server/core/claim.ts). */
 export function toPosOrder(
   order: FoodicsOrder,
   settings: FoodicsSettings,

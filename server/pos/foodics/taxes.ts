@@ -1,7 +1,7 @@
 // VAT of a Foodics order. Foodics has no order-level tax total: taxes sit on product lines, on their
 // options and on charges, each as { rate, pivot: { amount, rate } } (docs/ARCHITECTURE.md, VAT). We sum
 // them by rate; void lines carry no tax.
-import type { PosOrder } from '../port';
+import type { PosOrder } from '../../core/posPort';
 import type { FoodicsOrder, FoodicsSettings, FoodicsTax } from './types';
 
 const VOID = 5;

@@ -4,8 +4,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { posOrders } from '../../db/schema';
 import type { Invoice } from '../../../src/contract';
-import type { PosAdapter, PosOrder, PosRestaurant } from '../port';
-import { CLOSED } from '../claim';
+import type { PosAdapter, PosOrder, PosRestaurant } from '../../core/posPort';
+import { CLOSED } from '../../core/claim';
 
 /** As many recent closed orders of a till as a Foodics page holds. */
 const RECENT = 50;

@@ -7,6 +7,7 @@ import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
 import { cspViolations, watchCsp } from '../harness/csp';
 import { signIn } from '../harness/session';
+import { closeOrder, tillShows } from '../harness/standIn';
 
 let product: RunningProduct;
 let phone: OpenBrowser;
@@ -45,6 +46,18 @@ async function askForCode(number: string) {
   return product.waitForCode(number.slice(-3), since);
 }
 
+describe('0. the first five minutes: what npm start prints', () => {
+  it('a demo receipt to open, and why a phone cannot open 127.0.0.1', async () => {
+    const link = /Open a demo receipt: (\S+)/.exec(product.log())?.[1];
+    expect(link).toBe(invoiceUrl(FIXTURE.devices[0].id));
+    expect(product.log()).toContain('QR links point at 127.0.0.1');
+    expect(product.log()).toContain('phones cannot open');
+    expect(product.log()).toMatch(/PUBLIC_URL=http:\/\/\S+ npm start/);
+    await page.goto(link!);
+    await page.getByText('Takeout total (incl. Tax)').waitFor();
+  });
+});
+
 describe('5. the customer saves the receipt', () => {
   it('types the code digit by digit: Success, and the dashboard counts it', async () => {
     const admin = await desk.context.newPage();
@@ -66,8 +79,17 @@ describe('5. the customer saves the receipt', () => {
     await admin.getByRole('table', { name: 'Latest Orders' }).getByText('Olaya').first().waitFor();
   });
 
+  it('each code the demo texts is also a plain line of its own in the output', () => {
+    // Not only inside a JSON log line: a person reads it off the terminal (docs/DEPLOYMENT.md).
+    expect(product.log()).toMatch(/^ {2}SMS to \S+233: [^\n{}"]*\b\d{4}\b/m);
+  });
+
   it('pastes the code: Success', async () => {
-    // Cashier 1's newest order was saved just now: the page shows its older unsaved one.
+    // Cashier 1's newest order was saved just now (its page now reads saved): the cashier closes the next one.
+    const next = await closeOrder(product, FIXTURE.devices[0].id);
+    await expect
+      .poll(async () => (await tillShows(product, FIXTURE.devices[0].id)).order_id, { timeout: 20_000 })
+      .toBe(next.id);
     await page.goto(invoiceUrl(FIXTURE.devices[0].id));
     await page.getByText('Takeout total (incl. Tax)').waitFor();
     const code = await askForCode('0502223344');
@@ -107,7 +129,7 @@ describe('5. the customer saves the receipt', () => {
 
 describe('7. Arabic (invoice page)', () => {
   it('switching language turns the receipt right-to-left', async () => {
-    // Drive Thru: its order is still unsaved (Cashier 1's recent orders were saved above).
+    // Drive Thru: its newest order is still unsaved (only a wrong code was tried on it above).
     await page.goto(invoiceUrl(FIXTURE.devices[2].id));
     await page.getByText('Takeout total (incl. Tax)').waitFor();
     await page.getByRole('button', { name: 'العربية' }).click();
@@ -115,6 +137,37 @@ describe('7. Arabic (invoice page)', () => {
     await page.getByRole('button', { name: 'حفظ الفاتورة' }).waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
+  });
+});
+
+describe('7b. a code in Arabic-Indic digits (an Arabic keyboard, an Arabic SMS)', () => {
+  it('pasted, the boxes show 0-9; typed one by one, it saves', async () => {
+    // Still in Arabic on Drive Thru's unsaved order (section 7).
+    const arabic = (latin: string) => latin.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    await page.getByRole('button', { name: 'حفظ الفاتورة' }).click();
+    await page.getByLabel('رقم الجوال').fill('0504445566');
+    const since = product.log().length;
+    await page.getByRole('button', { name: 'حفظ', exact: true }).click();
+    await page.getByLabel('الرقم 1').waitFor();
+    const code = await product.waitForCode('566', since);
+
+    await page.getByLabel('الرقم 1').focus();
+    await page.evaluate((text) => {
+      const dt = new DataTransfer();
+      dt.setData('text', text);
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }),
+      );
+    }, arabic(code));
+    const shown = await Promise.all([1, 2, 3, 4].map((i) => page.getByLabel(`الرقم ${i}`).inputValue()));
+    expect(shown.join('')).toBe(code);
+
+    for (const i of [4, 3, 2, 1]) await page.getByLabel(`الرقم ${i}`).fill('');
+    await page.getByLabel('الرقم 1').focus();
+    for (const d of arabic(code)) await page.keyboard.insertText(d);
+    expect(await page.getByLabel('الرقم 4').inputValue()).toBe(code[3]);
+    await page.getByRole('button', { name: 'إرسال' }).click();
+    await page.getByRole('dialog').getByText('تم بنجاح', { exact: true }).waitFor();
   });
 });
 

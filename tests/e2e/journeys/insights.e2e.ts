@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
-import { decodeZatcaQr } from '../../../server/vat/zatca';
+import { decodeZatcaQr } from '../../server/helpers/zatca';
 import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
 import { signIn } from '../harness/session';

@@ -104,7 +104,8 @@ describe("the customer's side", () => {
 
   it('an Arabic customer asks for a second code too soon and reads the limit, with its wait, in Arabic', async () => {
     const page = await phoneAr.context.newPage();
-    await page.goto(invoiceUrl(FIXTURE.devices[0].id));
+    // Drive Thru: Cashier 1's newest order was saved above (its page reads saved now).
+    await page.goto(invoiceUrl(FIXTURE.devices[2].id));
     await page.getByText('إجمالي الطلب (شامل الضريبة)').waitFor();
     await page.getByRole('button', { name: 'حفظ الفاتورة' }).click();
     await page.getByLabel('رقم الجوال').fill('0507770002');
@@ -124,8 +125,8 @@ describe("the customer's side", () => {
 
   it('deletes their data after a fresh code: the confirmation is shown, and no receipt can be reached any more', async () => {
     const page = await phoneAr.context.newPage();
-    // Save one receipt first (Arabic page: the till's older unsaved order), then My receipts from the footer.
-    await page.goto(invoiceUrl(FIXTURE.devices[0].id));
+    // Save one receipt first (Arabic page: Drive Thru's newest order), then My receipts from the footer.
+    await page.goto(invoiceUrl(FIXTURE.devices[2].id));
     await page.getByText('إجمالي الطلب (شامل الضريبة)').waitFor();
     await page.getByRole('button', { name: 'حفظ الفاتورة' }).click();
     await page.getByLabel('رقم الجوال').fill('0507770003');

@@ -2,10 +2,10 @@
 // address, in the change's own transaction (a refused change leaves no record), never with a secret; the
 // Activity list is newest first, paged in the database and filtered by admin and by kind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { activity, appUsers } from '../../../server/db/schema';
-import { recordActivity } from '../../../server/audit/record';
+import { recordActivity } from '../../../server/db/audit';
 import { createFoodicsTestApp, type FoodicsTestApp } from '../helpers/foodicsApp';
 
 describe('the audit trail', () => {
@@ -224,25 +224,40 @@ describe('the audit trail', () => {
     expect(listed.json().map((a: { kind: string }) => a.kind)).toEqual(['admin.signInFailed', 'admin.signInFailed']);
   });
 
-  it("a refused change leaves no record (the record is in the change's transaction)", async () => {
+  it('a refused change (404) leaves no record', async () => {
     const before = (await t.database.db.select().from(activity)).length;
     expect((await call('PATCH', '/restaurant/999999', { name: 'x' })).statusCode).toBe(404);
     expect((await call('PATCH', '/restaurant/delete/999999', { isDeleted: true })).statusCode).toBe(404);
     expect((await call('DELETE', '/user/999999')).statusCode).toBe(404);
     expect((await call('PATCH', '/user/999999', { isDeleted: true })).statusCode).toBe(404);
     expect((await t.database.db.select().from(activity)).length).toBe(before);
-    // A record that fails to be written rolls the change back: an over-long kind cannot be stored.
-    await expect(
-      t.database.db.transaction(async (tx) => {
-        await tx.insert(appUsers).values({ phone: '+966509998887' });
-        await recordActivity(tx, {
-          admin: null,
-          kind: 'customer.dataDeleted',
-          target: { type: 'appUser', id: '\u0000' },
-        });
-      }),
-    ).rejects.toThrow();
-    expect(await t.database.db.select().from(appUsers).where(eq(appUsers.phone, '+966509998887'))).toHaveLength(0);
+  });
+
+  it("a change whose commit fails after its record was written leaves neither (the record is in the change's transaction)", async () => {
+    const [user] = await t.database.db
+      .insert(appUsers)
+      .values({ phone: '+966509998887' })
+      .returning({ id: appUsers.id });
+    const before = (await t.database.db.select().from(activity)).length;
+    // The database refuses the commit of any transaction that wrote an 'appUser.deleted' record: a deferred
+    // constraint trigger runs at COMMIT, after the route wrote both the deletion and its record.
+    await t.database.db.execute(sql`
+      create or replace function refuse_at_commit() returns trigger language plpgsql as $$
+      begin raise exception 'refused at commit'; end $$`);
+    await t.database.db.execute(sql`
+      create constraint trigger refuse_app_user_deleted after insert on activity deferrable initially deferred
+      for each row when (new.kind = 'appUser.deleted') execute function refuse_at_commit()`);
+    try {
+      const res = await call('DELETE', `/user/${user.id}`);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_app_user_deleted on activity`);
+    }
+    expect(await t.database.db.select().from(appUsers).where(eq(appUsers.id, user.id))).toHaveLength(1);
+    expect((await t.database.db.select().from(activity)).length).toBe(before);
+    // Without the refusal the same call deletes and records, so the 500 above was the commit's.
+    expect((await call('DELETE', `/user/${user.id}`)).statusCode).toBe(200);
+    expect((await newest()).kind).toBe('appUser.deleted');
   });
 
   it("recordActivity drops detail keys that name a secret, and takes no admin for a customer's own change", async () => {

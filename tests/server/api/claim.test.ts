@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { appUsers, orderItems, orders, restaurants } from '../../../server/db/schema';
+import { configSchema } from '../../../server/config';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -8,7 +9,8 @@ import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 
 // The receipt a customer saves is the one they saw, and only while it is theirs to claim: the order shown
 // (order_id) travels on both save calls, the code is bound to it, and only closed, recent, unsaved orders of
-// that till are shown and saved. Over real HTTP to the Foodics stand-in, and through the Specter push.
+// that till are saved. A till shows its newest closed recent order (saved: true once saved), and a save that
+// names no order takes that one or nothing. Over real HTTP to the Foodics stand-in, and through the Specter push.
 const GENEROUS = {
   ...GENEROUS_CODE_LIMITS,
   FOODICS_CACHE_MS: '0',
@@ -195,7 +197,7 @@ describe('bound to the order shown (Foodics)', () => {
     ]);
   });
 
-  it('when every recent order of the till is saved the newest shows saved: true and gets no code; a newer saved order is skipped for an older unsaved one', async () => {
+  it('a saved newest order shows saved: true and gets no code; a newer order saved later shows saved too, never the older unsaved one', async () => {
     const till = FIXTURE.devices[1].id;
     const only = (await c.lastOrder(till)).json();
     expect(only.saved).toBe(false);
@@ -214,11 +216,83 @@ describe('bound to the order shown (Foodics)', () => {
     const next = t.foodics.addOrder(till);
     t.foodics.addOrder(till, { status: 7 });
     expect((await c.lastOrder(till)).json()).toMatchObject({ order_id: next.id, saved: false });
-    // A newer order saved: the page shows the older unsaved one again.
+    // A newer order saved: the page shows it as saved, not the older unsaved one (another customer's).
     const newest = t.foodics.addOrder(till);
     await c.sendFor('0501000014', newest.id, till);
     expect((await c.saveFor('0501000014', t.lastCode(e164('0501000014'))!, newest.id, till)).statusCode).toBe(200);
-    expect((await c.lastOrder(till)).json()).toMatchObject({ order_id: next.id, saved: false });
+    expect((await c.lastOrder(till)).json()).toMatchObject({ order_id: newest.id, saved: true });
+    expect(await c.savedTo(next.id)).toBeNull();
+  });
+});
+
+describe("one receipt rule: the till's newest order, or nothing (the answer memories on)", () => {
+  let t: FoodicsTestApp;
+  let c: ReturnType<typeof calls>;
+  beforeAll(async () => {
+    // The product's own memories: the answer memory at its default, the POS cache at its default (the orders
+    // are on the till before the first read), so a save must make the next read of the till fresh by itself.
+    t = await createFoodicsTestApp({
+      ...GENEROUS_CODE_LIMITS,
+      ANSWER_CACHE_MS: String(configSchema.shape.ANSWER_CACHE_MS.parse(undefined)),
+      FOODICS_TIMEOUT_MS: '5000',
+    });
+    c = calls(t);
+  });
+  afterAll(() => t.close());
+
+  // The Specter app's calls: a code from a bare POST /user { phone } (bound to no order), a save naming none.
+  const bareCode = async (phone: string) => {
+    expect((await t.app.inject({ method: 'POST', url: '/user', payload: { phone } })).statusCode).toBe(200);
+    return t.lastCode(e164(phone))!;
+  };
+  const savedCount = async () =>
+    (await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.restaurantId, t.restaurantId))).length;
+
+  it("two phones, two closed orders: the second phone's save without orderId answers 409 once the newest is saved, and saves nothing; naming the older order saves it", async () => {
+    const till = FIXTURE.devices[1].id;
+    const older = t.foodics.addOrder(till, { total_price: 11 });
+    const newest = t.foodics.addOrder(till, { total_price: 22 });
+    expect((await c.lastOrder(till)).json()).toMatchObject({ order_id: newest.id, saved: false });
+    const before = await savedCount();
+
+    const first = await c.saveFor('0505000001', await bareCode('0505000001'), undefined, till);
+    expect(first.statusCode).toBe(200);
+    expect(await c.savedTo(newest.id)).toBe(e164('0505000001'));
+
+    const secondCode = await bareCode('0505000002');
+    const second = await c.saveFor('0505000002', secondCode, undefined, till);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ message: 'This invoice has already been saved' });
+    expect(await savedCount()).toBe(before + 1);
+    expect(await c.savedTo(older.id)).toBeNull();
+    expect(await c.savedTo(newest.id)).toBe(e164('0505000001'));
+
+    // Today's rule for a named order: the older one, still in its window, saves with the same (unspent) code.
+    const named = await c.saveFor('0505000002', secondCode, older.id, till);
+    expect(named.statusCode).toBe(200);
+    expect(await c.savedTo(older.id)).toBe(e164('0505000002'));
+    expect(await savedCount()).toBe(before + 2);
+  });
+
+  it('last-order after a save shows the same order with saved: true at once (memory on), never the older unsaved one', async () => {
+    const till = FIXTURE.devices[2].id;
+    const older = t.foodics.addOrder(till);
+    const newest = t.foodics.addOrder(till);
+    // Read twice: the second answer comes from this instance's memory of the till.
+    expect((await c.lastOrder(till)).json()).toMatchObject({ order_id: newest.id, saved: false });
+    expect((await c.lastOrder(till)).json()).toMatchObject({ order_id: newest.id, saved: false });
+    const saved = await c.saveFor('0505000003', await bareCode('0505000003'), undefined, till);
+    expect(saved.statusCode).toBe(200);
+    const after = await c.lastOrder(till);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ order_id: newest.id, saved: true });
+    expect(after.json().order_id).not.toBe(older.id);
+    // A code for the till without an order named is refused as well: nothing is sent for an older order.
+    const sms = t.sms.length;
+    const unnamed = await c.sendFor('0505000004', undefined, till);
+    expect(unnamed.statusCode).toBe(409);
+    expect(unnamed.json().message).toBe('This invoice has already been saved');
+    expect(t.sms.length).toBe(sms);
   });
 });
 

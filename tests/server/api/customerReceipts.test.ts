@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { InjectOptions } from 'fastify';
-import { activity, appUsers, orders, otpChallenges } from '../../../server/db/schema';
+import {
+  activity,
+  appUsers,
+  funnelMarks,
+  orderItems,
+  orders,
+  otpChallenges,
+  phoneGuards,
+} from '../../../server/db/schema';
 import { CUSTOMER_AUDIENCE, sessionKey } from '../../../server/customer/session';
 import { ar } from '../../../server/i18n/ar';
 import { en } from '../../../server/i18n/en';
@@ -118,7 +126,40 @@ describe('My receipts and Delete my data', () => {
     expect(full.json().order_items).toHaveLength(2);
   });
 
-  it('a phone with nothing saved signs in the same way (no account enumeration) and sees an empty list', async () => {
+  it('a phone with nothing saved signs in the same way as one with receipts (no account enumeration) and sees an empty list', async () => {
+    await saveReceipt('0531000005', 7051); // this phone has an account and a receipt; 0531000004 has neither
+    /** What a caller can see of an answer: status, body (the masked phone's digits aside) and headers that are
+     * not per-request (date, request id, cookie value, length). */
+    const visible = (res: Awaited<ReturnType<typeof inject>>) => ({
+      status: res.statusCode,
+      body: res.body.replace(/\d{3}"/, 'NNN"').replace(/"expiresAt":"[^"]+"/, '"expiresAt":"T"'),
+      headers: Object.fromEntries(
+        Object.entries(res.headers).filter(
+          ([k]) => !['date', 'x-request-id', 'set-cookie', 'content-length'].includes(k),
+        ),
+      ),
+      cookie: String(res.headers['set-cookie'] ?? '').replace(/^[^;]*/, 'VALUE'),
+    });
+    const seen = [];
+    for (const local of ['0531000005', '0531000004']) {
+      const code = await inject({ method: 'POST', url: '/customer/code', payload: { phone: local } });
+      const sms = t.sms.at(-1)!;
+      const good = t.lastCode(e164(local))!;
+      const wrong = String((Number(good) + 1) % 10_000).padStart(4, '0');
+      const refused = await inject({ method: 'POST', url: '/customer/session', payload: { phone: local, otp: wrong } });
+      const session = await inject({ method: 'POST', url: '/customer/session', payload: { phone: local, otp: good } });
+      seen.push({
+        code: visible(code),
+        sms: { to: sms.to === e164(local), body: sms.body.replace(good, 'CODE') },
+        refused: visible(refused),
+        session: visible(session),
+      });
+    }
+    expect(seen[0].code.status).toBe(200);
+    expect(seen[0].refused.status).toBe(400);
+    expect(seen[0].session.status).toBe(200);
+    expect(seen[1]).toEqual(seen[0]);
+    // Only after signing in does the list tell them apart.
     const { cookie } = await signIn('0531000004');
     expect((await list(cookie)).json()).toEqual({ receipts: [], total: 0, page: 1, perPage: 10 });
   });
@@ -300,9 +341,18 @@ describe('My receipts and Delete my data', () => {
     expect((await inject({ method: 'GET', url: '/customer/receipts' }, copy)).statusCode).toBe(401);
   });
 
-  it('Delete my data: a fresh code, then the app user and saved receipts are gone, an SMS confirms it, the old cookie is over and the dashboard counts drop', async () => {
-    await saveReceipt('0531000030', 7201);
-    await saveReceipt('0531000030', 7202);
+  it('Delete my data: a fresh code, then the app user, saved receipts and their lines are gone, an SMS confirms it, every session of the phone is over and the dashboard counts drop', async () => {
+    // The customer's browser opens the till's receipt: the funnel marks the browser (never the phone).
+    await inject({
+      method: 'GET',
+      url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${encodeURIComponent(DEVICE)}`,
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1' },
+    });
+    await t.app.funnel.settled();
+    const saved = [await saveReceipt('0531000030', 7201), await saveReceipt('0531000030', 7202)];
+    const lines = () => t.database.db.select().from(orderItems).where(inArray(orderItems.orderId, saved));
+    expect(await lines()).toHaveLength(4);
+    const { cookie: otherDevice } = await signIn('0531000030'); // the same phone signed in on another device
     const { cookie } = await signIn('0531000030');
     const auth = { authorization: `Bearer ${await t.adminToken()}` };
     const before = (await t.app.inject({ method: 'GET', url: '/statistics', headers: auth })).json();
@@ -358,8 +408,20 @@ describe('My receipts and Delete my data', () => {
     expect(listed.body).toContain('customer.dataDeleted');
     expect(listed.body).not.toMatch(/531000030|0030/);
 
-    // The old cookie is over, and a new sign-in finds no receipt.
+    // The receipts' lines went with them; no funnel mark names the phone. The phone's guard row stays with only
+    // the time its sessions ended (so no signed-out copy of a cookie comes back): no run of wrong codes, no lock.
+    expect(await lines()).toEqual([]);
+    const marks = await t.database.db.select().from(funnelMarks);
+    expect(marks.length).toBeGreaterThan(0); // the saves were counted (marks keyed by browser, not by phone)
+    expect(JSON.stringify(marks)).not.toMatch(/531000030/);
+    const guards = await t.database.db.select().from(phoneGuards).where(eq(phoneGuards.phone, '+966531000030'));
+    expect(guards).toEqual([
+      expect.objectContaining({ failuresInRow: 0, lockedAt: null, sessionsEndedAt: expect.any(Date) }),
+    ]);
+
+    // Both sessions of the phone are over, and a new sign-in finds no receipt.
     expect((await list(cookie)).statusCode).toBe(401);
+    expect((await list(otherDevice)).statusCode).toBe(401);
     const again = await signIn('0531000030');
     expect((await list(again.cookie)).json().total).toBe(0);
   });
@@ -389,8 +451,8 @@ describe('My receipts and Delete my data', () => {
     expect((await list(again.cookie)).json().total).toBe(1);
   });
 
-  it('Delete my data in Arabic: the confirmation on screen and by SMS is Arabic', async () => {
-    await saveReceipt('0531000031', 7301);
+  it('Delete my data in Arabic: deleted as in English (200, the account and receipt gone), confirmed in Arabic on screen and by SMS', async () => {
+    const id = await saveReceipt('0531000031', 7301);
     const { cookie } = await signIn('0531000031', 'ar');
     expect((await inject({ method: 'POST', url: '/customer/data/code' }, cookie, 'ar')).json().message).toBe(
       ar.codeSent,
@@ -400,8 +462,15 @@ describe('My receipts and Delete my data', () => {
       cookie,
       'ar',
     );
-    expect(res.json().message).toBe('تم حذف بياناتك: حسابك و1 من الفواتير المحفوظة');
-    expect(t.sms.at(-1)?.body).toBe('Specter: بناءً على طلبك، تم حذف حسابك و1 من الفواتير المحفوظة.');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: 'تم حذف بياناتك: حسابك وفاتورة محفوظة واحدة', receipts: 1 });
+    expect(t.sms.at(-1)).toEqual({
+      to: '+966531000031',
+      body: 'Specter: بناءً على طلبك، تم حذف حسابك وفاتورة محفوظة واحدة.',
+    });
+    expect(await t.database.db.select().from(appUsers).where(eq(appUsers.phone, '+966531000031'))).toEqual([]);
+    expect(await t.database.db.select().from(orders).where(eq(orders.id, id))).toEqual([]);
+    expect((await list(cookie, '', 'ar')).statusCode).toBe(401);
   });
 
   it('Delete my data needs a session (401) and a right code (400, nothing deleted)', async () => {

@@ -6,9 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { SignJWT, decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
+import { buildApp } from '../../../server/app';
 import { admins, appUsers } from '../../../server/db/schema';
-import { APP_USERS_CSV_HEADER } from '../../../server/routes/exports';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { withQueryLog, type LoggedQuery } from '../helpers/queryLog';
+
+/** Formula-looking names (OWASP "CSV injection"): each must reach the file with a leading apostrophe. */
+const FORMULAS = ['=HYPERLINK("http://evil")', '+SUM(A1:A9)', "-2+3+cmd|' /C calc'!A0", '@SUM(A1)', '\tTAB', '\rCR'];
 
 describe('CSV exports and download tickets', () => {
   let t: TestApp;
@@ -19,28 +23,78 @@ describe('CSV exports and download tickets', () => {
     await t.database.db.insert(appUsers).values(
       Array.from({ length: 37 }, (_, i) => ({
         phone: `+9665${String(10000000 + i)}`,
-        firstName: i === 0 ? 'سارة' : i === 1 ? '=HYPERLINK("http://evil")' : `User${i}`,
+        firstName: i === 0 ? 'سارة' : (FORMULAS[i - 1] ?? `User${i}`),
         lastName: i % 3 ? 'Saleh' : null,
+        ...(i === 0
+          ? {
+              birthDate: '1990-04-17',
+              gender: 'female',
+              lastLogin: new Date('2026-11-20T08:15:30.000Z'),
+              createdAt: new Date('2026-01-02T03:04:05.000Z'),
+            }
+          : {}),
       })),
     );
   });
   afterAll(() => t.close());
 
-  it('GET /user/export.csv: BOM, header, all 37 users once each in id order (4 batches of 10), Arabic intact, formulas defused', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/user/export.csv', headers: auth });
+  it('GET /user/export.csv: BOM, the columns of docs/API.md, all 37 users once each in id order, read in 4 batches of 10, Arabic intact', async () => {
+    // An instance whose connection logs what it sends: the batches are seen as the database receives them.
+    const log: LoggedQuery[] = [];
+    const logged = await buildApp({ ...t.deps, database: withQueryLog(t.database, log) });
+    await logged.ready();
+    const res = await logged.inject({ method: 'GET', url: '/user/export.csv', headers: auth });
+    await logged.close();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="app-users.csv"');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const batches = log.filter((q) => /from "app_users"/.test(q.sql));
+    expect(batches).toHaveLength(4); // 10 + 10 + 10 + 7: the short fourth batch ends the walk
+    for (const b of batches) {
+      expect(b.sql).toMatch(/order by "app_users"\."id" asc limit \$\d+$/);
+      expect(b.params.at(-1)).toBe(10);
+    }
+    expect(batches.slice(1).every((b) => /"app_users"\."id" > \$1/.test(b.sql))).toBe(true); // keyset, no OFFSET
+    expect(log.some((q) => /offset/i.test(q.sql))).toBe(false);
+
     const rows = parse(res.body, { bom: true }) as string[][];
-    expect(rows[0]).toEqual(APP_USERS_CSV_HEADER);
+    expect(rows[0]).toEqual([
+      'id',
+      'first name',
+      'last name',
+      'phone',
+      'birth date',
+      'gender',
+      'last login',
+      'created at',
+    ]);
     expect(rows).toHaveLength(38);
     const ids = rows.slice(1).map((r) => Number(r[0]));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(ids).size).toBe(37);
-    expect(rows[1][1]).toBe('سارة');
-    expect(rows[1][3]).toBe('+966510000000');
-    expect(rows[2][1]).toBe(`'=HYPERLINK("http://evil")`);
+    const [sara] = await t.database.db.select().from(appUsers).where(eq(appUsers.phone, '+966510000000'));
+    expect(rows[1]).toEqual([
+      String(sara.id),
+      'سارة',
+      '',
+      '+966510000000',
+      '1990-04-17',
+      'female',
+      '2026-11-20T08:15:30.000Z',
+      '2026-01-02T03:04:05.000Z',
+    ]);
+    expect(rows[2].slice(2, 8)).toEqual(['Saleh', '+966510000001', '', '', '', rows[2][7]]);
+    expect(new Date(rows[2][7]).getTime()).not.toBeNaN();
+  });
+
+  it('every formula-looking cell (=, +, -, @, tab, carriage return) gets a leading apostrophe; a phone stays a number', async () => {
+    const rows = parse((await t.app.inject({ method: 'GET', url: '/user/export.csv', headers: auth })).body, {
+      bom: true,
+      relax_quotes: true,
+    }) as string[][];
+    expect(rows.slice(2, 2 + FORMULAS.length).map((r) => r[1])).toEqual(FORMULAS.map((f) => `'${f}`));
+    expect(rows.slice(1).every((r) => /^\+9665\d{8}$/.test(r[3]))).toBe(true);
   });
 
   it('the export follows the search: q=Saleh gives the Saleh users only', async () => {

@@ -1,4 +1,4 @@
-// Admin sign-in limits on the shared limiter (server/lib/rateLimit): per (address, e-mail), a looser cap per
+// Admin sign-in limits on the shared limiter (server/db/rateLimit): per (address, e-mail), a looser cap per
 // e-mail and per address, counted before the password atomically, a right password taking its count back.
 // Counted in the database here (no REDIS_URL), so a second instance on the same database shares them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

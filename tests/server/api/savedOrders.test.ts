@@ -3,10 +3,28 @@
 // customer and dates; GET /order/{id} carries the item lines; GET /order/export.csv streams the same rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../../../server/app';
 import { appUsers, orderItems, orders, restaurants } from '../../../server/db/schema';
-import { SAVED_ORDERS_CSV_HEADER } from '../../../server/routes/savedOrders';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+import { withQueryLog, type LoggedQuery } from '../helpers/queryLog';
+
+/** The orders CSV's columns, as docs/API.md lists them. */
+const ORDERS_CSV_COLUMNS = [
+  'id',
+  'restaurant',
+  'branch',
+  'device',
+  'order number',
+  'check number',
+  'customer',
+  'order date',
+  'order time',
+  'payment method',
+  'total',
+  'currency',
+  'saved at',
+];
 
 const GENEROUS = {
   OTP_IP_SENDS_PER_10M: '1000',
@@ -155,22 +173,109 @@ describe('saved orders (GET /order, /order/{id}, /order/export.csv)', () => {
     expect(badDate.json().message).toMatch(/^from: /);
   });
 
-  it('the CSV export has a BOM, a header, one row per order of the current filters, read in batches of EXPORT_BATCH_SIZE', async () => {
-    const all = await get('/order/export.csv');
+  it('the CSV export has a BOM, the columns of docs/API.md, one row per order of the current filters, read in batches of EXPORT_BATCH_SIZE', async () => {
+    // An instance whose connection logs what it sends: the batches are seen as the database receives them.
+    const log: LoggedQuery[] = [];
+    const logged = await buildApp({ ...t.deps, database: withQueryLog(t.database, log) });
+    await logged.ready();
+    const all = await logged.inject({ method: 'GET', url: '/order/export.csv', headers: auth });
+    await logged.close();
     expect(all.statusCode).toBe(200);
     expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(all.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
     expect(all.body.charCodeAt(0)).toBe(0xfeff);
+    const batches = log.filter((q) => /from "orders"/.test(q.sql) && /limit \$\d+$/.test(q.sql));
+    expect(batches).toHaveLength(3); // 10 + 10 + 5 of EXPORT_BATCH_SIZE=10: the short third one ends the walk
+    for (const b of batches) expect(b.params.at(-1)).toBe(10);
+    expect(log.some((q) => /offset/i.test(q.sql))).toBe(false);
+
     const rows = parse(all.body, { bom: true }) as string[][];
-    expect(rows[0]).toEqual(SAVED_ORDERS_CSV_HEADER);
+    expect(rows[0]).toEqual(ORDERS_CSV_COLUMNS);
     expect(rows).toHaveLength(1 + 25); // 25 rows: more than two batches of 10
-    expect(rows[1][0]).toBe(String(savedId));
     expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(25);
+    // Every column of the order a customer saved, against its stored row.
+    const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, savedId));
+    expect(rows[1]).toEqual([
+      String(savedId),
+      'Najd Grill',
+      'Olaya',
+      'Cashier 1',
+      '88001',
+      String(stored.checkNumber),
+      '•••321',
+      stored.orderDate,
+      stored.orderTime,
+      'Mada',
+      '43.7',
+      'SAR',
+      stored.createdAt.toISOString(),
+    ]);
+    expect(stored.orderDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(stored.orderTime).toMatch(/^\d{2}:\d{2}/);
     const filtered = parse((await get(`/order/export.csv?restaurantId=${other}&from=2026-10-05&to=2026-10-09`)).body, {
       bom: true,
     }) as string[][];
     expect(filtered.slice(1).map((r) => r[4])).toEqual(['7008', '7007', '7006', '7005', '7004']);
-    expect(filtered[1][6]).toBe('•••333');
+    // An order without a till name shows the till's id; a named customer their name, an unnamed one a masked phone.
+    expect(filtered[1]).toEqual([
+      filtered[1][0],
+      'Nile Kitchen',
+      'Zamalek',
+      'till-x',
+      '7008',
+      '',
+      '•••333',
+      '2026-10-09',
+      '13:00',
+      'Cash',
+      '18',
+      'EGY',
+      '2026-10-09T10:00:00.000Z',
+    ]);
+    expect(filtered[2][6]).toBe('Sara Saleh');
+  });
+
+  it('names from the POS that look like formulas (=, +, -, @, tab, carriage return) reach the orders CSV defused', async () => {
+    const db = t.database.db;
+    const [r] = await db
+      .insert(restaurants)
+      .values({
+        name: '=HYPERLINK("http://evil","Najd")',
+        logo: 'https://example.com/e.png',
+        token: 't',
+        branchsToken: 't',
+        systemType: 'Specter',
+      })
+      .returning({ id: restaurants.id });
+    await db.insert(orders).values({
+      restaurantId: r.id,
+      posOrderId: 'formula-1',
+      deviceId: "-2+3+cmd|' /C calc'!A0",
+      branchName: '+SUM(A1:A9)',
+      orderNumber: '@SUM(A1)',
+      checkNumber: '\t=1+1',
+      orderDate: '2026-10-30',
+      orderTime: '\r=2+2',
+      paymentMethod: '-1',
+      subTotalPrice: '10',
+      discountAmount: '0',
+      totalPrice: '-5',
+      currency: 'SAR',
+    });
+    const rows = parse((await get(`/order/export.csv?restaurantId=${r.id}`)).body, {
+      bom: true,
+    }) as string[][];
+    expect(rows).toHaveLength(2);
+    expect(rows[1].slice(1, 6)).toEqual([
+      `'=HYPERLINK("http://evil","Najd")`,
+      `'+SUM(A1:A9)`,
+      `'-2+3+cmd|' /C calc'!A0`,
+      `'@SUM(A1)`,
+      `'\t=1+1`,
+    ]);
+    expect(rows[1][8]).toBe(`'\r=2+2`);
+    // A sign followed only by digits is a number, not a formula: it stays as it is.
+    expect([rows[1][9], rows[1][10]]).toEqual(['-1', '-5']);
   });
 
   it('a phone part shared by more customers than are named one by one still finds their orders, with the order numbers', async () => {

@@ -2,10 +2,12 @@
 // number from the POS or else the restaurant's form, and the e-invoice QR drawn as SVG: decoded here back
 // to ZATCA's phase-1 tags 1-5, or to the POS's own QR text when it gives one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Invoice } from '@axenda/zatca';
 import { foodicsVat, foodicsVatSource } from '../../../server/pos/foodics/taxes';
-import { decodeZatcaQr, zatcaQrText } from '../../../server/vat/zatca';
+import { zatcaQrText } from '../../../server/vat/zatca';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 import { decodeQrSvg } from '../helpers/qr';
+import { decodeZatcaQr, readTlv } from '../helpers/zatca';
 
 const VAT_NUMBER = '310122393500003';
 
@@ -48,20 +50,40 @@ describe('VAT from the POS taxes (pure mapping)', () => {
       total: 43.7,
       vat: 5.7,
     });
-    const bytes = Buffer.from(text, 'base64');
-    expect([bytes[0], bytes[1]]).toEqual([1, Buffer.byteLength('مطعم نجد')]);
-    expect(decodeZatcaQr(text)).toEqual({
-      1: 'مطعم نجد',
-      2: VAT_NUMBER,
-      3: '2026-11-22T09:01:00Z',
-      4: '43.70',
-      5: '5.70',
-    });
-    const long = decodeZatcaQr(
+    // Read field after field from the bytes: tag, length in bytes, value, in the order written.
+    expect(readTlv(text).map((f) => [f.tag, f.bytes.length, f.value])).toEqual([
+      [1, 15, 'مطعم نجد'],
+      [2, 15, VAT_NUMBER],
+      [3, 20, '2026-11-22T09:01:00Z'],
+      [4, 5, '43.70'],
+      [5, 4, '5.70'],
+    ]);
+    // A seller name past 255 bytes is cut to whole characters: the value still decodes as strict UTF-8.
+    const long = readTlv(
       zatcaQrText({ sellerName: 'ن'.repeat(300), vatNumber: VAT_NUMBER, timestamp: 't', total: 1, vat: 0 }),
     );
-    expect(Buffer.byteLength(long[1])).toBeLessThanOrEqual(255);
-    expect(long[2]).toBe(VAT_NUMBER);
+    expect(long.map((f) => f.tag)).toEqual([1, 2, 3, 4, 5]);
+    expect(long[0].bytes.length).toBe(254); // 127 two-byte letters: a 128th would make 256
+    expect(long[0].value).toBe('ن'.repeat(127));
+    expect(long[1].value).toBe(VAT_NUMBER);
+  });
+
+  it("gives the same base64 as an independent encoder (@axenda/zatca, checked against ZATCA's SDK) for the same five values", () => {
+    const cases = [
+      { sellerName: 'Najd Grill', vatNumber: VAT_NUMBER, timestamp: '2026-11-22T09:01:00Z', total: 43.7, vat: 5.7 },
+      { sellerName: 'مطعم نجد', vatNumber: VAT_NUMBER, timestamp: '2026-01-05T21:30:15Z', total: 1150, vat: 150 },
+      { sellerName: 'Café Ünïcode 😀', vatNumber: VAT_NUMBER, timestamp: '2026-12-31T23:59:59Z', total: 0.1, vat: 0 },
+    ];
+    for (const c of cases) {
+      const theirs = new Invoice({
+        sellerName: c.sellerName,
+        vatRegistrationNumber: c.vatNumber,
+        invoiceTimestamp: c.timestamp,
+        invoiceTotal: c.total.toFixed(2),
+        invoiceVatTotal: c.vat.toFixed(2),
+      }).toBase64();
+      expect(zatcaQrText(c), c.sellerName).toBe(theirs);
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../../server/db/client';
 import { otpChallenges, phoneGuards, rateCounters } from '../../../server/db/schema';
-import { purgeExpired } from '../../../server/lib/purge';
+import { purgeExpired } from '../../../server/db/purge';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/client';
-import { resolveSecret, sharedSecret } from '../../../server/lib/secrets';
+import { resolveSecret, sharedSecret } from '../../../server/db/secrets';
 import { createTestDatabase } from '../helpers/db';
 import { buildInstance, e164, freshPostgres, randomPhone, type Instance } from './helpers';
 import { serverSecrets } from '../../../server/db/schema';

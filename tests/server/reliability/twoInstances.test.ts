@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { openDatabase, type Database } from '../../../server/db/client';
 import { admins, appUsers, orders, otpChallenges } from '../../../server/db/schema';
 import { hashPassword } from '../../../server/lib/passwords';
-import { redisKey } from '../../../server/lib/rateLimit';
+import { redisKey } from '../../../server/db/rateLimit';
 import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-ins/foodics/server';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { buildInstance, e164, freshPostgres, randomIp, randomPhone, type Instance } from './helpers';
@@ -189,8 +189,8 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two instances on one PostgreSQL an
       const order = foodics.addOrder(DEVICE);
       const [p1, p2] = [randomPhone(), randomPhone()];
       // Both customers saw the same receipt and name it, as the invoice page does: without the order's id, the one
-      // who comes second would rightly be given the till's next unsaved order (docs/API.md), and the race this
-      // test is about would depend on timing.
+      // who comes second would be refused before the race (409 once the till's newest is saved, docs/API.md), and
+      // the race this test is about would depend on timing.
       const named = { restaurantId, casherId: DEVICE, orderId: order.id };
       const sendFor = (i: Instance, phone: string) =>
         i.app.inject({ method: 'POST', url: '/user', remoteAddress: randomIp(), payload: { phone, ...named } });

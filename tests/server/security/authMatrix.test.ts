@@ -298,6 +298,7 @@ describe('authorisation matrix', () => {
       req: () => ({ method: 'GET', url: '/api/public-config' }),
     },
     { name: 'GET /healthz', public: true, ok: [200], req: () => ({ method: 'GET', url: '/healthz' }) },
+    { name: 'GET /readyz', public: true, ok: [200], req: () => ({ method: 'GET', url: '/readyz' }) },
   ];
 
   const call = (ep: Endpoint, kind: Kind) => {

@@ -294,6 +294,7 @@ const EPS: Ep[] = [
   { method: 'POST', path: '/order/foodics/web/add-order', body: true, pos: true },
   { method: 'GET', path: '/api/public-config', query: true },
   { method: 'GET', path: '/healthz', query: true },
+  { method: 'GET', path: '/readyz', query: true },
   // My receipts and Delete my data (without a session cookie: bad input must still answer 400/401, never 500).
   { method: 'POST', path: '/customer/code', body: true, pos: true },
   { method: 'POST', path: '/customer/session', body: true },

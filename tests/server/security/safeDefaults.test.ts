@@ -12,7 +12,7 @@ import { loadConfig, testConfig } from '../../../server/config';
 import type { Database } from '../../../server/db/client';
 import { admins } from '../../../server/db/schema';
 import { DEMO_ADMIN, ensureFirstAdmin, NO_FIRST_ADMIN } from '../../../server/db/seed/bootstrap';
-import { demoDataWanted } from '../../../server/db/seed/demo';
+import { demoDataWanted } from '../../../server/stand-ins/demoSeed';
 import { createSmsSender, SMS_PROVIDER_NEEDED } from '../../../server/sms';
 import { startDemoServices } from '../../../server/stand-ins/demo';
 import { createTestDatabase } from '../helpers/db';

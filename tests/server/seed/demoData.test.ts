@@ -1,7 +1,7 @@
 // The demo data tells one coherent story: the Saudi restaurant reads the Saudi business at the Foodics
 // stand-in, the Egyptian one an Egyptian business (Cairo branches, receipts in Egyptian pounds).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoData } from '../../../server/db/seed/demo';
+import { loadDemoData } from '../../../server/stand-ins/demoSeed';
 import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-ins/foodics/server';
 import { FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
 import { createTestApp, type TestApp } from '../helpers/app';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { testConfig } from '../../../server/config';
 import { otpChallenges } from '../../../server/db/schema';
 import { createSmsSender } from '../../../server/sms';
-import { SmsError } from '../../../server/sms/port';
+import { SmsError } from '../../../server/core/smsPort';
 import { startSmsStandIn, TWILIO, UNIFONIC, type SmsStandIn } from '../../../server/stand-ins/sms/server';
 import { createFoodicsTestApp, type FoodicsTestApp } from '../helpers/foodicsApp';
 

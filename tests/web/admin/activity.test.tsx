@@ -120,17 +120,30 @@ describe('push key on the edit page', () => {
     expect(screen.queryByText('Make a new key')).toBeNull();
   });
 
-  it('a Specter restaurant: Make a new key shows the key once', async () => {
+  it('a Specter restaurant: Make a new key shows the key once; the page opened again shows when, not the key', async () => {
     state.current.restaurants[0].push_key_rotated_at = null;
     state.current.restaurants[0].system_type = 'Specter';
     server.use(
-      http.post('*/restaurant/5/push-key', () =>
-        HttpResponse.json({ push_key: 'spk_test_key_0123456789', push_key_rotated_at: '2026-11-23T10:00:00Z' }),
-      ),
+      http.post('*/restaurant/5/push-key', () => {
+        // As the server does: it keeps the time (and the key's hash), never the key.
+        state.current.restaurants[0].push_key_rotated_at = '2026-11-23T10:00:00Z';
+        return HttpResponse.json({ push_key: 'spk_test_key_0123456789', push_key_rotated_at: '2026-11-23T10:00:00Z' });
+      }),
     );
     renderAdmin('/restaurants/edit/5');
+    expect(await screen.findByText("No push key yet: make one for this restaurant's POS.")).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Make a new key' }));
     expect((await screen.findByTestId('push-key-value')).textContent).toBe('spk_test_key_0123456789');
-    expect(screen.getByText(/shown only this once/)).toBeTruthy();
+    expect(screen.getByText(/shown only this once/)).toBeInTheDocument();
+
+    // Opened again (a reload): the time it was made, the button, and no key anywhere.
+    cleanup();
+    renderAdmin('/restaurants/edit/5');
+    const panel = await screen.findByTestId('push-key');
+    await within(panel).findByText(/^Last made on /);
+    expect(within(panel).getByRole('button', { name: 'Make a new key' })).toBeInTheDocument();
+    expect(screen.queryByTestId('push-key-value')).toBeNull();
+    expect(screen.queryByText(/shown only this once/)).toBeNull();
+    expect(document.body.textContent).not.toContain('spk_test_key_0123456789');
   });
 });

@@ -1,7 +1,7 @@
 // Renders the whole back-office (the real App, providers and routes) on a memory router, against msw
 // stand-ins of the API that keep a small in-memory state, so each test sees what a person would see.
 // Like the real server, every call but sign-in, verify and the public configuration needs the bearer
-// token (401 without it), and the lists page, sort and search when asked to (server/lib/paging.ts:
+// token (401 without it), and the lists page, sort and search when asked to (server/db/paging.ts:
 // X-Total-Count with the page); `bareArrays` plays a server that answers the whole array instead.
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -164,7 +164,7 @@ const guarded =
     return authed(info.request) ? answer(info) : unauthorized();
   };
 
-/** A list the way server/lib/paging.ts answers it: the bare array without paging parameters (or when the
+/** A list the way server/db/paging.ts answers it: the bare array without paging parameters (or when the
  * test plays such a server); with them, searched (every word in one of the fields), sorted and sliced,
  * the total in X-Total-Count. */
 function listAnswer<T extends Record<string, unknown>>(

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -229,7 +229,36 @@ describe('invoice page', () => {
     expect(b1).toBeInTheDocument();
   });
 
-  it('a saved order resets everything and shows the Success dialog', async () => {
+  it('Arabic-Indic and Persian digits, typed or pasted, fill the boxes as 0-9', async () => {
+    const user = await toCodeStep();
+    const [b1, b2, b3] = boxes();
+    await user.click(b1);
+    await user.keyboard('٣');
+    expect(b1).toHaveValue('3');
+    expect(b2).toHaveFocus();
+    await user.keyboard('۷');
+    expect(b2).toHaveValue('7');
+    expect(b3).toHaveFocus();
+    await user.click(b1);
+    await user.paste('١٢٣٤');
+    expect(boxes().map((b) => b.value)).toEqual(['1', '2', '3', '4']);
+    await user.click(b1);
+    await user.paste('۹۸');
+    expect(boxes().map((b) => b.value)).toEqual(['9', '8', '', '']);
+  });
+
+  it("the phone's code autofill (the whole code into the first box at once) fills all four", async () => {
+    await toCodeStep();
+    const [b1, , , b4] = boxes();
+    // What iOS and Android's one-time-code suggestion does: one input event carrying every digit.
+    act(() => {
+      fireEvent.change(b1, { target: { value: '٥٦٧٨' } });
+    });
+    expect(boxes().map((b) => b.value)).toEqual(['5', '6', '7', '8']);
+    expect(b4).toHaveFocus();
+  });
+
+  it('a saved order resets everything and shows the Success dialog; after Done the receipt reads saved, with no Save Invoice', async () => {
     const user = await toCodeStep();
     await user.click(boxes()[0]);
     await user.keyboard('1234');
@@ -243,12 +272,13 @@ describe('invoice page', () => {
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save Invoice' }));
-    expect(screen.getByLabelText('Phone')).toHaveValue('');
-    await user.type(screen.getByLabelText('Phone'), '0501234567');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByLabelText('Digit 1');
-    expect(boxes().map((b) => b.value)).toEqual(['', '', '', '']);
+    // The page that just saved shows what a reload would: the same receipt, saved, nothing more to save.
+    expect(screen.getByRole('status')).toHaveTextContent('This invoice is saved');
+    expect(screen.queryByRole('button', { name: 'Save Invoice' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Phone')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Digit 1')).not.toBeInTheDocument();
+    expect(screen.getByTestId('takeout-total')).toBeInTheDocument();
+    expect(calls.invoice).toBe(1);
   });
 
   it("a failed save returns to the receipt with empty boxes and the '!Oops' dialog with the server's message", async () => {

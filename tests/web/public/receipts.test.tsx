@@ -103,7 +103,7 @@ const server = setupServer(
       message: say(
         request,
         'Your data has been deleted: your account and 12 saved receipts',
-        'تم حذف بياناتك: حسابك و12 من الفواتير المحفوظة',
+        'تم حذف بياناتك: حسابك و12 فاتورة محفوظة',
       ),
       receipts: 12,
     });
@@ -240,7 +240,7 @@ describe('My receipts (320 px)', () => {
     await user.click(screen.getByRole('button', { name: 'أرسل لي رمزًا' }));
     await typeCode(user, 'الرقم', '4321');
     await user.click(screen.getByRole('button', { name: 'حذف بياناتي' }));
-    expect((await screen.findByRole('status')).textContent).toContain('تم حذف بياناتك: حسابك و12 من الفواتير المحفوظة');
+    expect((await screen.findByRole('status')).textContent).toContain('تم حذف بياناتك: حسابك و12 فاتورة محفوظة');
     expect(langs.length).toBeGreaterThanOrEqual(7);
     expect(langs.every((l) => l === 'ar')).toBe(true);
   });

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { serverSecrets } from '../db/schema';
+import type { Database } from './client';
+import { serverSecrets } from './schema';
 
 const SECRET_NAME = 'jwt';
 const generate = () => randomBytes(48).toString('base64url');

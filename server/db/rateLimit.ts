@@ -6,8 +6,8 @@
 // Every check counts first and compares the answer of that same atomic statement with the limit
 // (enforce below): there is no read-then-write gap in which parallel requests could all slip under a limit.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { tooMany } from './errors';
+import type { Database } from './client';
+import { tooMany } from '../lib/errors';
 
 export interface Hit {
   count: number;

@@ -3,9 +3,9 @@
 // (DELETE /user/{id}/lock). Kept in phone_guards, so every instance on the database sees the same lock.
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { Database, Db } from '../db/client';
-import { phoneGuards } from '../db/schema';
-import type { RateLimiter } from '../lib/rateLimit';
+import type { Database, Db } from './client';
+import { phoneGuards } from './schema';
+import type { RateLimiter } from './rateLimit';
 
 /** The key of a phone's daily count of wrong codes from one client address (limitAddress) on the shared
  * limiter: a stranger's guesses count against their own address, so they cannot use up the owner's day. */

@@ -1,4 +1,4 @@
-// Admin sign-in limits (docs/RELIABILITY.md), on the shared limiter of server/lib/rateLimit (Redis or the
+// Admin sign-in limits (docs/RELIABILITY.md), on the shared limiter of server/db/rateLimit (Redis or the
 // database, so several instances count together and nothing lives in one process's memory):
 // - per (client address, e-mail): LOGIN_FAILURES_PER_15M. Someone hammering an e-mail from their address
 //   locks out only that pair, never the rightful admin signing in from their own address;
@@ -9,7 +9,7 @@
 // back, so the counts are of failures. Windows are fixed: a refused pair can try again when its window ends.
 import type { Config } from '../config';
 import { enforce, type Limit, type RateLimiter } from './rateLimit';
-import { limitAddress } from './clientAddress';
+import { limitAddress } from '../lib/clientAddress';
 
 const WINDOW_SECONDS = 15 * 60;
 export const LOGIN_SLOW_DOWN = 'Too many failed sign-in attempts, please try again later';

@@ -3,11 +3,11 @@
 // X-Total-Count.
 import { and, asc, desc, ilike, inArray, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
-import { listTotal, type CountedRows } from '../db/repositories/counts';
+import type { Db } from './client';
+import { listTotal, type CountedRows } from './repositories/counts';
 import { TOTAL_EXACT_HEADER, TOTAL_HEADER, type ListQuery } from '../../src/contract';
-import { badRequest } from './errors';
-import type { ListMarks, PageMark } from './pageMarks';
+import { badRequest } from '../lib/errors';
+import type { HeaderSink, ListMarks, PageMark } from '../lib/pageMarks';
 
 export const DEFAULT_PER_PAGE = 25;
 
@@ -64,13 +64,6 @@ export function searchWhere(term: string | undefined, columns: AnyColumn[]): SQL
 export function pageWindow(q: ListQuery): { limit: number; offset: number } {
   const limit = q.perPage ?? DEFAULT_PER_PAGE;
   return { limit, offset: ((q.page ?? 1) - 1) * limit };
-}
-
-/** Where a list's total headers go: the reply, or what a remembered answer keeps (server/lib/rememberedList.ts),
- * with the marks of the list's deep pages (server/lib/pageMarks.ts) when the caller keeps them. */
-export interface HeaderSink {
-  header(name: string, value: string): unknown;
-  marks?: ListMarks;
 }
 
 /** The total of a paged list; `exact: false` when it is a lower bound (a capped search, db/repositories/counts.ts). */

@@ -3,8 +3,8 @@
 // dropped here, whatever a caller passes (docs/RELIABILITY.md "Audit trail").
 import type { FastifyRequest } from 'fastify';
 import type { ActivityKind } from '../../src/contract';
-import type { Db } from '../db/client';
-import { activity } from '../db/schema';
+import type { Db } from './client';
+import { activity } from './schema';
 
 /** A Drizzle transaction (or the database itself, for a change that is one statement). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;

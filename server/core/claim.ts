@@ -1,8 +1,11 @@
 // Which order of a till a customer may see and save (docs/ARCHITECTURE.md, "From the POS to the customer's
 // phone"): it was taken on that till, it is closed at the POS (pending, active, declined, returned, joined,
-// void and draft orders never are), it closed within the claim window, and it is not saved yet.
-// The messages a customer reads about it live here, as plain sentences, in one place.
-import type { PosOrder } from './port';
+// void and draft orders never are), it closed within the claim window, and (to be saved) it is not saved yet.
+// One receipt rule for a till (server/pos/lastOrder.ts): what it shows, and what a save that names no order takes, is
+// its newest order that qualifies (saved-ness aside); once saved it is shown as saved and such a save answers
+// 409, never falling back to an older order (another customer's). An older order named by its id still saves
+// while it qualifies. The messages a customer reads about it live here, as plain sentences, in one place.
+import type { PosOrder } from './posPort';
 
 /** Foodics' "closed" status; the Specter push uses the same numbering. */
 export const CLOSED = 4;

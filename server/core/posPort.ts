@@ -18,7 +18,7 @@ export interface PosBranch {
 }
 
 /** One order at the POS, mapped to the Invoice, with what decides whether a customer may see and save it
- * (server/pos/claim.ts): its id, its till, its status and when it closed. */
+ * (server/core/claim.ts): its id, its till, its status and when it closed. */
 export interface PosOrder {
   posOrderId: string;
   /** The till it was taken on, when the POS says; null = not said. */

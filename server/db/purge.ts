@@ -3,7 +3,7 @@
 // than a lock lasts. Safe with several instances: each run takes a transaction-scoped advisory lock and an
 // instance that does not get it skips the run; every delete is conditional, so a run twice deletes nothing twice.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from './client';
 
 /** Key of the advisory lock held while purging (any fixed 64-bit number, distinct from the migration lock). */
 const PURGE_LOCK = 7_031_995_402;

@@ -3,15 +3,15 @@
 // shows something real at once and a demo QR code leads to a receipt that can be saved end to end.
 // Runs only on an empty restaurants table, so a restart never duplicates it.
 import { count, eq } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Deps } from '../../deps';
-import { syncRestaurant } from '../../pos/sync';
-import { DEMO_SAVED_ORDER_ID, FIXTURE } from '../../stand-ins/foodics/fixture';
-import { saveOrderToAccount } from '../repositories/savedOrders';
-import { appUsers, branches, devices, funnelDaily, orderItems, orders, restaurants } from '../schema';
-import { EGYPT_TOKEN_SUFFIX, FIXTURE_EG } from '../../stand-ins/foodics/fixture';
-import { localDateTime } from '../../pos/foodics/mapping';
-import { dayRange } from '../../funnel/days';
+import type { Config } from '../config';
+import type { Deps } from '../deps';
+import { syncRestaurant } from '../pos/sync';
+import { DEMO_SAVED_ORDER_ID, FIXTURE } from './foodics/fixture';
+import { saveOrderToAccount } from '../db/repositories/savedOrders';
+import { appUsers, branches, devices, funnelDaily, orderItems, orders, restaurants } from '../db/schema';
+import { EGYPT_TOKEN_SUFFIX, FIXTURE_EG } from './foodics/fixture';
+import { localDateTime } from '../pos/foodics/mapping';
+import { dayRange } from '../funnel/days';
 
 const FIRST = ['Nora', 'Fahad', 'Huda', 'Omar', 'Layla', 'Khalid', 'Sara', 'Yousef', 'Mona', 'Ahmed', 'Reem', 'Tariq'];
 const LAST = ['Al-Harbi', 'Saleh', 'Hassan', 'Al-Qahtani', 'Mostafa', 'Al-Otaibi', null];

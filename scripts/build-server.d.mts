@@ -1,0 +1,3 @@
+export const serverDist: string;
+export function serverBuildIsStale(outDir?: string): boolean;
+export function buildServer(outDir?: string): Promise<void>;
