@@ -90,7 +90,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // API_DOCS=false: no /api/docs (nor its JSON) for a production that does not publish its API.
+  if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // The session cookie of My receipts (server/customer/session.ts).
   await app.register(cookie);

@@ -73,8 +73,11 @@ export const configSchema = z.object({
   /** Allowed browser origins for the API, comma separated; empty = same origin only. */
   CORS_ORIGINS: csv.default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Public address of this deployment, used in QR links (default: the request's own origin). */
+  /** Public address of this deployment, used in QR links (default: the request's own origin). When https: HSTS
+   * and the customer's cookie __Host- prefixed and Secure (docs/SECURITY.md). */
   PUBLIC_URL: z.string().url().optional(),
+  /** The API's OpenAPI pages at /api/docs; false turns them off (production). */
+  API_DOCS: bool.default(true),
   /** Figure shown on the dashboard's App Downloads tile. */
   APP_DOWNLOADS: z.coerce.number().int().min(0).default(PUBLIC_CONFIG_DEFAULTS.appDownloads),
   /** Contact details on the Privacy page. */
@@ -114,8 +117,8 @@ export const configSchema = z.object({
   FOODICS_WEBHOOK_QUIET_MS: z.coerce.number().int().min(1000).default(600_000),
   /** Minutes after its closing during which an order is shown and can be saved; 0 = no window (back-filling). */
   CLAIM_WINDOW_MINUTES: z.coerce.number().int().min(0).default(30),
-  /** Shared secret for POST /pos/specter/orders (Specter POS pushes orders). */
-  POS_PUSH_SECRET: z.string().optional(),
+  /** Shared secret for POST /pos/specter/orders (Specter POS pushes orders); at least 32 characters. */
+  POS_PUSH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 
   // --- SMS and one-time codes (docs/SECURITY.md) ---
   /** Unset: console on the embedded database; refused on a real database (server/sms/index.ts). */
@@ -142,6 +145,11 @@ export const configSchema = z.object({
   OTP_IP_SENDS_PER_10M: z.coerce.number().int().min(1).default(30),
   OTP_IP_SENDS_PER_DAY: z.coerce.number().int().min(1).default(200),
   OTP_IP_CHECKS_PER_10M: z.coerce.number().int().min(1).default(100),
+  /** Codes sent per hour for one till's orders and for one restaurant's, before the whole-service cap. */
+  OTP_SENDS_PER_TILL_HOUR: z.coerce.number().int().min(1).default(60),
+  OTP_SENDS_PER_RESTAURANT_HOUR: z.coerce.number().int().min(1).default(300),
+  /** My receipts' sign-in codes (POST /customer/code) per client address in 10 minutes, on their own. */
+  OTP_SIGNIN_IP_SENDS_PER_10M: z.coerce.number().int().min(1).default(10),
   /** How long OTP_PHONE_LOCK_AFTER failures in a row lock a phone (an admin can lift it sooner). */
   OTP_LOCK_HOURS: z.coerce
     .number()

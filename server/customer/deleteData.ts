@@ -1,8 +1,11 @@
 // Delete my data: the app user, their saved receipts (with their lines) and the phone's code rows go, in the
 // transaction that consumes the customer's fresh code. Deleted, not anonymised: the restaurant's legal record
-// of the sale stays in its point-of-sale system; our copy is the customer's own (docs/CUSTOMER.md).
+// of the sale stays in its point-of-sale system; our copy is the customer's own (docs/CUSTOMER.md). Every
+// session of the phone ends with it: the phone's guard row is not deleted (it holds the sign-out mark, and
+// deleting it revived signed-out copies of the cookie) but kept with only that mark, moved to now.
 import { count, eq } from 'drizzle-orm';
-import { appUsers, orders, otpChallenges, phoneGuards } from '../db/schema';
+import { appUsers, orders, otpChallenges } from '../db/schema';
+import { endSessions } from '../db/repositories/customerSessions';
 import type { Db } from '../db/client';
 import { recordActivity } from '../db/audit';
 
@@ -19,7 +22,9 @@ export async function deleteCustomerData(tx: Tx, phone: string): Promise<{ userI
     await tx.delete(appUsers).where(eq(appUsers.id, user.id));
   }
   await tx.delete(otpChallenges).where(eq(otpChallenges.phone, phone));
-  await tx.delete(phoneGuards).where(eq(phoneGuards.phone, phone));
+  // Every session of the phone issued until now is over (sessions carry their issue time to the millisecond and
+  // a new sign-in needs a new code, so it is issued later).
+  await endSessions(tx, phone, new Date());
   // The back-office's Activity screen learns that it happened and how many receipts went: no admin, no phone,
   // no app user id, no address (docs/CUSTOMER.md).
   await recordActivity(tx, {

@@ -1,5 +1,5 @@
 // The sign-in of My receipts: an HS256 token (jose) in an HttpOnly, SameSite=Strict cookie, Secure when the
-// page is served over HTTPS, for CUSTOMER_SESSION_MINUTES. It names the phone it was opened for (E.164) and
+// page is served over HTTPS (and `__Host-` prefixed whenever PUBLIC_URL is https), for CUSTOMER_SESSION_MINUTES. It names the phone it was opened for (E.164) and
 // the app user it found then (0 when the phone had no account yet); its audience is not the admin's, so an
 // admin token is no customer session and the other way round (docs/CUSTOMER.md).
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -29,13 +29,20 @@ export interface SessionService {
   close(reply: FastifyReply, req: FastifyRequest): void;
 }
 
+/** Served over https (PUBLIC_URL): the cookie is `__Host-` prefixed, so the browser keeps it Secure, for this
+ * host only and for the whole path, and no subdomain can set or shadow it. */
+export const customerCookieName = (config: Pick<Config, 'PUBLIC_URL'>) =>
+  config.PUBLIC_URL?.startsWith('https:') ? `__Host-${CUSTOMER_COOKIE}` : CUSTOMER_COOKIE;
+
 export function createSessionService(config: Config): SessionService {
   const key = sessionKey(config);
   const seconds = config.CUSTOMER_SESSION_MINUTES * 60;
+  const https = config.PUBLIC_URL?.startsWith('https:') === true;
+  const COOKIE = customerCookieName(config);
   const cookieOptions = (req: FastifyRequest) => ({
     httpOnly: true,
     sameSite: 'strict' as const,
-    secure: req.protocol === 'https',
+    secure: https || req.protocol === 'https',
     path: '/',
   });
   return {
@@ -50,7 +57,7 @@ export function createSessionService(config: Config): SessionService {
         .setIssuedAt()
         .setExpirationTime(`${seconds}s`)
         .sign(key);
-      reply.setCookie(CUSTOMER_COOKIE, token, { ...cookieOptions(req), maxAge: seconds });
+      reply.setCookie(COOKIE, token, { ...cookieOptions(req), maxAge: seconds });
       return {
         phone,
         userId,
@@ -59,7 +66,7 @@ export function createSessionService(config: Config): SessionService {
       };
     },
     async read(req) {
-      const token = req.cookies?.[CUSTOMER_COOKIE];
+      const token = req.cookies?.[COOKIE];
       if (!token) return null;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: AUDIENCE });
@@ -84,7 +91,7 @@ export function createSessionService(config: Config): SessionService {
       }
     },
     close(reply, req) {
-      reply.clearCookie(CUSTOMER_COOKIE, cookieOptions(req));
+      reply.clearCookie(COOKIE, cookieOptions(req));
     },
   };
 }

@@ -45,3 +45,19 @@ export async function recordActivity(tx: Tx, input: ActivityInput): Promise<void
 export function actorOf(req: FastifyRequest): Pick<ActivityInput, 'admin' | 'ip'> {
   return { admin: req.admin ? { id: req.admin.id, email: req.admin.email } : null, ip: req.ip };
 }
+
+/**
+ * The onEnd of a CSV export (export/csv.ts): one record of who exported which list, with which filters (the
+ * download ticket left out) and how many rows, written once the file has been streamed.
+ */
+export function recordExport(db: Db, req: FastifyRequest, list: string) {
+  const { ticket: _ticket, ...filters } = (req.query ?? {}) as Record<string, unknown>;
+  return (rows: number, complete: boolean) => {
+    recordActivity(db, {
+      ...actorOf(req),
+      kind: 'export.downloaded',
+      target: { type: 'export', label: list },
+      detail: { list, filters, rows, complete },
+    }).catch((err: unknown) => req.log.error({ err }, 'the export could not be recorded in the activity trail'));
+  };
+}

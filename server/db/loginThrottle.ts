@@ -9,17 +9,21 @@
 // back, so the counts are of failures. Windows are fixed: a refused pair can try again when its window ends.
 import type { Config } from '../config';
 import { enforce, type Limit, type RateLimiter } from './rateLimit';
+import { limitAddress } from '../lib/clientAddress';
 
 const WINDOW_SECONDS = 15 * 60;
 export const LOGIN_SLOW_DOWN = 'Too many failed sign-in attempts, please try again later';
 
 export function loginThrottle(limiter: RateLimiter, c: Config) {
-  const limits = (ip: string, email: string): Limit[] => [
-    // The pair first: once it is over, the attempt stops there and no longer counts against the e-mail.
-    { key: `login:pair:${ip}|${email}`, max: c.LOGIN_FAILURES_PER_15M, windowSeconds: WINDOW_SECONDS },
-    { key: `login:ip:${ip}`, max: c.LOGIN_IP_FAILURES_PER_15M, windowSeconds: WINDOW_SECONDS },
-    { key: `login:email:${email}`, max: c.LOGIN_EMAIL_FAILURES_PER_15M, windowSeconds: WINDOW_SECONDS },
-  ];
+  const limits = (client: string, email: string): Limit[] => {
+    const ip = limitAddress(client); // an IPv6 client counts by its /64
+    return [
+      // The pair first: once it is over, the attempt stops there and no longer counts against the e-mail.
+      { key: `login:pair:${ip}|${email}`, max: c.LOGIN_FAILURES_PER_15M, windowSeconds: WINDOW_SECONDS },
+      { key: `login:ip:${ip}`, max: c.LOGIN_IP_FAILURES_PER_15M, windowSeconds: WINDOW_SECONDS },
+      { key: `login:email:${email}`, max: c.LOGIN_EMAIL_FAILURES_PER_15M, windowSeconds: WINDOW_SECONDS },
+    ];
+  };
   return {
     /** Counts one sign-in attempt on every limit; 429 with Retry-After at the first one over. */
     async attempt(ip: string, email: string) {

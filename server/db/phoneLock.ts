@@ -7,8 +7,9 @@ import type { Database, Db } from './client';
 import { phoneGuards } from './schema';
 import type { RateLimiter } from './rateLimit';
 
-/** The key of a phone's daily count of wrong codes on the shared limiter. */
-export const dailyFailuresKey = (phone: string) => `otp:fail-day:${phone}`;
+/** The key of a phone's daily count of wrong codes from one client address (limitAddress) on the shared
+ * limiter: a stranger's guesses count against their own address, so they cannot use up the owner's day. */
+export const dailyFailuresKey = (phone: string, address: string) => `otp:fail-day:${phone}|${address}`;
 
 const lockSeconds = (config: Config) => config.OTP_LOCK_HOURS * 3600;
 
@@ -55,18 +56,31 @@ export async function resetWrongCodes(database: Database, phone: string) {
 }
 
 /**
- * An admin lifts a phone's lock; answers whether a lock was in force (false: nothing to lift). db may be a
- * transaction, so the lift and its record in the audit trail share it. The day's count of wrong codes is
- * forgotten afterwards by forgetDailyFailures (on the limiter, outside any transaction).
+ * An admin lifts a phone's lock and its run of wrong codes; answers whether a lock was in force and whether there
+ * was anything to clear. db may be a transaction, so the lift and its record in the audit trail share it. The
+ * phone's counts on the limiter are forgotten by forgetPhoneCounts (outside any transaction).
  */
-export async function liftLock(db: Pick<Db, 'update'>, config: Config, phone: string): Promise<boolean> {
-  const lifted = await db
+export async function liftLock(
+  db: Pick<Db, 'select' | 'update'>,
+  config: Config,
+  phone: string,
+): Promise<{ locked: boolean; cleared: boolean }> {
+  const [row] = await db
+    .select({ locked: sql<boolean>`${lockedUntilSql(config)} is not null`, run: phoneGuards.failuresInRow })
+    .from(phoneGuards)
+    .where(eq(phoneGuards.phone, phone))
+    .for('update');
+  if (!row || (!row.locked && row.run === 0)) return { locked: false, cleared: false };
+  await db
     .update(phoneGuards)
     .set({ failuresInRow: 0, lockedAt: null, updatedAt: sql`now()` })
-    .where(sql`${phoneGuards.phone} = ${phone} and ${lockedUntilSql(config)} is not null`)
-    .returning({ phone: phoneGuards.phone });
-  return lifted.length > 0;
+    .where(eq(phoneGuards.phone, phone));
+  return { locked: Boolean(row.locked), cleared: true };
 }
 
-/** A lifted lock gives the phone its day back too. */
-export const forgetDailyFailures = (limiter: RateLimiter, phone: string) => limiter.reset(dailyFailuresKey(phone));
+/** An admin clears a phone's counts: its wrong codes of the day from every address, and its sends. Answers how
+ * many addresses had wrong codes counted (the sends are cleared whatever they were). */
+export async function forgetPhoneCounts(limiter: RateLimiter, phone: string): Promise<number> {
+  await Promise.all(['15m', 'hour', 'day'].map((w) => limiter.reset(`otp:send-${w}:${phone}`)));
+  return limiter.resetPrefix(`otp:fail-day:${phone}|`);
+}

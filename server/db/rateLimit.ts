@@ -20,8 +20,10 @@ export interface RateLimiter {
   hit(key: string, windowSeconds: number): Promise<Hit>;
   /** Takes one count back (an attempt that turned out not to be a failure); never below zero. */
   undo(key: string): Promise<void>;
-  /** Forgets a counter (an admin lifted a lock). */
-  reset(key: string): Promise<void>;
+  /** Forgets a counter (an admin cleared a phone's counts); answers 1 when it was counting, else 0. */
+  reset(key: string): Promise<number>;
+  /** Forgets every live counter whose key starts with prefix; answers how many there were. */
+  resetPrefix(prefix: string): Promise<number>;
 }
 
 export interface Limit {
@@ -38,6 +40,10 @@ export async function enforce(limiter: RateLimiter, limit: Limit, message: strin
 }
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/** How many of the deleted counters were counting something. */
+const liveCounts = (rows: { count: number; live: boolean }[]) =>
+  rows.filter((r) => r.live && Number(r.count) > 0).length;
 
 export function databaseLimiter(database: Database): RateLimiter {
   return {
@@ -56,7 +62,17 @@ export function databaseLimiter(database: Database): RateLimiter {
         update rate_counters set count = greatest(count - 1, 0) where key = ${key} and reset_at > now()`);
     },
     async reset(key) {
-      await database.db.execute(sql`delete from rate_counters where key = ${key}`);
+      const res = await database.db.execute(
+        sql`delete from rate_counters where key = ${key} returning count, reset_at > now() as live`,
+      );
+      return liveCounts(rowsOf(res));
+    },
+    async resetPrefix(prefix) {
+      // An admin's rare call: a scan of the small table is fine.
+      const res = await database.db.execute(
+        sql`delete from rate_counters where starts_with(key, ${prefix}) returning count, reset_at > now() as live`,
+      );
+      return liveCounts(rowsOf(res));
     },
   };
 }
@@ -98,7 +114,27 @@ export function redisLimiter(redis: import('ioredis').Redis, fallback: RateLimit
     },
     async reset(key) {
       // Both stores: a counter may have fallen back to the database while Redis was away.
-      await Promise.allSettled([redis.del(redisKey(key)), fallback.reset(key)]);
+      const [inRedis, inDatabase] = await Promise.allSettled([
+        redis.getdel(redisKey(key)).then((v) => (Number(v) > 0 ? 1 : 0)),
+        fallback.reset(key),
+      ]);
+      const found = (r: PromiseSettledResult<number>) => (r.status === 'fulfilled' ? r.value : 0);
+      return Math.min(1, found(inRedis) + found(inDatabase));
+    },
+    async resetPrefix(prefix) {
+      let found = 0;
+      try {
+        // SCAN (never KEYS): a few keys per phone among many; the prefix holds no glob characters of its own.
+        const pattern = `${redisKey(prefix).replace(/[*?[\]\\]/g, '\\$&')}*`;
+        for await (const keys of redis.scanStream({ match: pattern, count: 500 }) as AsyncIterable<string[]>) {
+          if (!keys.length) continue;
+          found += (await redis.mget(...keys)).filter((v) => Number(v) > 0).length;
+          await redis.del(...keys);
+        }
+      } catch {
+        // Redis away: the database's counters are cleared below all the same.
+      }
+      return found + (await fallback.resetPrefix(prefix));
     },
   };
 }

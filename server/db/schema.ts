@@ -239,6 +239,8 @@ export const otpChallenges = pgTable(
     restaurantId: integer('restaurant_id'),
     deviceId: text('device_id'),
     posOrderId: text('pos_order_id'),
+    /** What the code was asked for (server/otp/service.ts CodePurpose): a code opens nothing else. */
+    purpose: text('purpose').notNull().default('save'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('otp_phone_idx').on(t.phone, t.createdAt)],

@@ -26,16 +26,30 @@ export async function* keysetRows<T>(
   }
 }
 
-/** Sends rows as a CSV download named fileName; the body streams as the rows are read. */
+/**
+ * Sends rows as a CSV download named fileName; the body streams as the rows are read. onEnd hears how many rows
+ * were written once the last one was read, or the download stopped (complete false): the audit trail's record.
+ */
 export function sendCsv<T>(
   reply: FastifyReply,
   fileName: string,
   header: string[],
   rows: AsyncIterable<T>,
   toCells: (row: T) => unknown[],
+  onEnd?: (rows: number, complete: boolean) => void,
 ) {
   async function* cells() {
-    for await (const row of rows) yield toCells(row).map(cell);
+    let written = 0;
+    let complete = false;
+    try {
+      for await (const row of rows) {
+        yield toCells(row).map(cell);
+        written++;
+      }
+      complete = true;
+    } finally {
+      onEnd?.(written, complete);
+    }
   }
   const out = stringify({ bom: true, header: true, columns: header });
   const source = Readable.from(cells());

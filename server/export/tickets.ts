@@ -1,7 +1,10 @@
 // Download tickets: a CSV export is opened by the browser itself (a plain link, so the file streams to disk
 // and never sits in the page's memory), and a link cannot carry the Authorization header. The back-office
 // first asks POST /export/ticket for a ticket - a JWT of one minute, good only for exports - and puts it in
-// the link's query. Export routes accept that ticket or the usual bearer token.
+// the link's query. Export routes accept that ticket or the usual bearer token. A ticket opens one download:
+// its id is counted on the app's shared limiter (Redis or the database, so every instance sees it) for the
+// ticket's minute, and a second use is refused (docs/SECURITY.md).
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
@@ -20,25 +23,33 @@ export function issueTicket(secret: string, adminId: number): Promise<string> {
     .setIssuedAt()
     .setExpirationTime(`${TICKET_SECONDS}s`)
     .setAudience(AUDIENCE)
+    .setJti(randomUUID())
     .sign(keyOf(secret));
 }
 
-async function ticketAdmin(secret: string, ticket: string): Promise<number | null> {
+async function ticketOf(secret: string, ticket: string): Promise<{ adminId: number; jti: string } | null> {
   try {
     const { payload } = await jwtVerify(ticket, keyOf(secret), { algorithms: ['HS256'], audience: AUDIENCE });
     const id = Number(payload.sub);
-    return Number.isInteger(id) && id > 0 ? id : null;
+    return Number.isInteger(id) && id > 0 && typeof payload.jti === 'string' ? { adminId: id, jti: payload.jti } : null;
   } catch {
     return null;
   }
 }
 
-/** onRequest of an export route: a valid ticket of a live admin in ?ticket=, else the bearer token. */
+/** Whether this is the ticket's first use (atomic on the shared limiter: of two uses at once, one wins). */
+async function firstUse(app: FastifyInstance, jti: string): Promise<boolean> {
+  const hit = await app.limiter.hit(`export:ticket:${jti}`, TICKET_SECONDS + 5);
+  return hit.count === 1;
+}
+
+/** onRequest of an export route: a valid, unused ticket of a live admin in ?ticket=, else the bearer token. */
 export function requireAdminOrTicket(app: FastifyInstance) {
   return async (req: FastifyRequest) => {
     const ticket = (req.query as Record<string, unknown> | undefined)?.ticket;
     if (ticket === undefined) return app.requireAdmin(req);
-    const id = typeof ticket === 'string' ? await ticketAdmin(app.deps.config.JWT_SECRET ?? '', ticket) : null;
+    const valid = typeof ticket === 'string' ? await ticketOf(app.deps.config.JWT_SECRET ?? '', ticket) : null;
+    const id = valid && (await firstUse(app, valid.jti)) ? valid.adminId : null;
     const [admin] = id
       ? await app.deps.database.db
           .select({ id: admins.id, name: admins.name, email: admins.email })

@@ -2,7 +2,9 @@
 // customer's path: each call returns at once and the counting runs after, so the invoice page waits for
 // nothing and makes no extra request. One browser (an HMAC of address + user agent, never stored in the
 // clear) counts once per till within FUNNEL_DEDUPE_SECONDS, so a retry, a reload or a bot from one browser
-// counts once; self-declared bots never count. Counts are atomic upserts, so several instances add up.
+// counts once; self-declared bots never count. Counts are atomic upserts, so several instances add up. One
+// client address (an IPv6 /64) counts at most VIEWS_PER_ADDRESS views per till per day, whatever user agents
+// it rotates through, and past that costs no write at all (docs/SECURITY.md).
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -11,6 +13,11 @@ import type { Deps } from '../deps';
 import { funnelDaily } from '../db/schema';
 import { databaseMarks, redisMarks, type MarkStore } from './marks';
 import { dayIn } from './days';
+import { limitAddress } from '../lib/clientAddress';
+
+/** Views of one till counted per client address per day, at most. */
+export const VIEWS_PER_ADDRESS = 5;
+const DAY_MS = 86_400_000;
 
 export type FunnelStep = 'views' | 'codes' | 'saves';
 
@@ -70,6 +77,18 @@ export function createFunnelRecorder(deps: Deps, marks: MarkStore = defaultMarks
   // mark lives 30 minutes. Keeps the hot till's answer from costing database writes (docs/PERFORMANCE.md).
   const recentViews = new Map<string, number>();
   const RECENT_VIEW_MS = Math.min(60_000, dedupeMs);
+  // Views handled per (address, till, day) on this instance: past VIEWS_PER_ADDRESS an address rotating its user
+  // agent costs a Map lookup, never a write. The shared cap is the slots below (every instance together).
+  const addressViews = new Map<string, number>();
+  const addressKey = (req: FastifyRequest, restaurantId: number, deviceId: string, day: string) =>
+    `${limitAddress(req.ip)}|${restaurantId}:${deviceId}|${day}`;
+  /** One of the address's VIEWS_PER_ADDRESS slots for the till and day, shared by the instances; false when all
+   * are taken. The address is kept as an HMAC, like the browser. */
+  const claimAddressSlot = async (address: string) => {
+    const hashed = createHmac('sha256', key).update(address).digest('base64url').slice(0, 22);
+    for (let i = 0; i < VIEWS_PER_ADDRESS; i++) if (await marks.claim(`a:${hashed}:${i}`, DAY_MS)) return true;
+    return false;
+  };
 
   return {
     view(req, restaurantId, deviceId) {
@@ -81,9 +100,15 @@ export function createFunnelRecorder(deps: Deps, marks: MarkStore = defaultMarks
       recentViews.set(seen, Date.now() + RECENT_VIEW_MS);
       const who = visitor(req);
       if (!who) return;
+      const address = addressKey(req, restaurantId, deviceId, String(dayIn(config.FUNNEL_TIME_ZONE)));
+      const handled = addressViews.get(address) ?? 0;
+      if (handled >= VIEWS_PER_ADDRESS) return;
+      if (addressViews.size >= 10_000) addressViews.clear();
+      addressViews.set(address, handled + 1);
       later(req, async () => {
         await marks.put(`t:${who}`, `${restaurantId}:${deviceId}`, LAST_TILL_MS);
-        await countOnce('views', who, restaurantId, deviceId);
+        if (await marks.claim(`v:${who}:${restaurantId}:${deviceId}`, dedupeMs))
+          if (await claimAddressSlot(address)) await bump('views', restaurantId, deviceId);
       });
     },
     code(req, till) {

@@ -67,12 +67,26 @@ export function maskLine(line: string): string {
   }
 }
 
+/**
+ * What a log line says of a request: the route it matched (`/pos/foodics/webhook/:secret`), never the address
+ * as sent - a path parameter or a query can carry a secret (the Foodics webhook's secret, an export ticket, a
+ * phone in a search). A request that matched no route is named by its path without the query.
+ */
+export function routeOf(request: { url?: string; routeOptions?: { url?: string } }): string {
+  return request.routeOptions?.url ?? (request.url ?? '').split('?')[0];
+}
+
+/** The `req` of a log line (Fastify's own serializer writes the whole URL): method, route, host, address. */
+function requestForLog(request: FastifyRequest) {
+  return { method: request.method, route: routeOf(request), host: request.host, remoteAddress: request.ip };
+}
+
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, stream?: Writable): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent' && !stream) return false;
   return {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.body.password', 'req.body.otp'],
-    serializers: { err: safeError, error: safeError },
+    serializers: { err: safeError, error: safeError, req: requestForLog },
     hooks: { streamWrite: maskLine },
     ...(stream ? { stream } : {}),
   };
@@ -81,8 +95,8 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, stream?: Writab
 /**
  * The access log: one line per answered request, with what Fastify's own two lines ("incoming request",
  * "request completed") carried between them - the call, its status and how long it took. The lines of a failed
- * request and of Fastify's error handling stay as Fastify writes them. Phones in the address are masked like in
- * every line (maskLine).
+ * request and of Fastify's error handling stay as Fastify writes them. The request is named by its route
+ * (routeOf), never by the address as sent.
  */
 export class AccessLog extends LogController {
   override incomingRequest() {}
@@ -91,7 +105,7 @@ export class AccessLog extends LogController {
     if (error) return super.requestCompleted(error, request, reply, {});
     reply.log.info(
       {
-        req: { method: request.method, url: request.url, host: request.host, remoteAddress: request.ip },
+        req: request,
         res: { statusCode: reply.statusCode },
         responseTime: reply.elapsedTime,
       },

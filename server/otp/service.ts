@@ -9,6 +9,7 @@ import { otpChallenges } from '../db/schema';
 import { say, type Lang } from '../i18n';
 import { badRequest, HttpError, tooMany } from '../lib/errors';
 import { enforce, type RateLimiter } from '../db/rateLimit';
+import { limitAddress } from '../lib/clientAddress';
 import { codeMatches, hashCode, newCode, sealCode, unsealCode } from './codes';
 import { maskPhone, normalizePhone } from '../core/phone';
 import { dailyFailuresKey, lockWait, recordWrongCode, resetWrongCodes } from '../db/phoneLock';
@@ -20,6 +21,10 @@ const SLOW_DOWN = 'Too many attempts, please try again later';
 
 type Tx = Parameters<Parameters<Deps['database']['db']['transaction']>[0]>[0];
 
+/** What a code is asked for: saving a till's order (the invoice page), signing in to My receipts, or confirming
+ * Delete my data. A code is good for its own purpose only (docs/SECURITY.md "binding"). */
+export type CodePurpose = 'save' | 'signIn' | 'deleteData';
+
 /** The order a code is asked for: the code can save this order only ("bound to its request"). */
 export interface BoundOrder {
   restaurantId: number;
@@ -29,18 +34,20 @@ export interface BoundOrder {
 
 export interface OtpService {
   normalize(raw: string): string;
-  /** Sends a code to the phone; with an order, the code is bound to it and counts against its sends. */
-  send(rawPhone: string, ip: string, order?: BoundOrder, lang?: Lang): Promise<void>;
+  /** Sends a code to the phone for a purpose (saving, by default); with an order, the code is bound to it and
+   * counts against its sends. */
+  send(rawPhone: string, ip: string, order?: BoundOrder, lang?: Lang, purpose?: CodePurpose): Promise<void>;
   /** The order the phone's live code is bound to, if any (to save it when the call does not name one). */
   boundOrder(phone: string): Promise<BoundOrder | null>;
   /** Checks the code (and that it was asked for this order, when it was asked for one) and, when right, runs
-   * save in the transaction that consumes it. */
+   * save in the transaction that consumes it. A code asked for another purpose is a wrong code. */
   verifyAndConsume<T>(
     phone: string,
     code: string,
     ip: string,
     order: BoundOrder | null,
     save: (tx: Tx) => Promise<T>,
+    purpose?: CodePurpose,
   ): Promise<T>;
 }
 
@@ -93,10 +100,13 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
       return phone;
     },
 
-    async send(rawPhone, ip, order, lang = 'en') {
+    async send(rawPhone, ip, order, lang = 'en', purpose = 'save') {
       const phone = this.normalize(rawPhone);
-      await limit(`otp:ip-send-10m:${ip}`, config.OTP_IP_SENDS_PER_10M, 600);
-      await limit(`otp:ip-send-day:${ip}`, config.OTP_IP_SENDS_PER_DAY, 86_400);
+      const addr = limitAddress(ip);
+      await limit(`otp:ip-send-10m:${addr}`, config.OTP_IP_SENDS_PER_10M, 600);
+      await limit(`otp:ip-send-day:${addr}`, config.OTP_IP_SENDS_PER_DAY, 86_400);
+      // My receipts' sign-in codes have a limit of their own: they name no till, so no till's cap holds them.
+      if (purpose === 'signIn') await limit(`otp:signin-ip-10m:${addr}`, config.OTP_SIGNIN_IP_SENDS_PER_10M, 600);
       await refuseWhenLocked(phone);
 
       const [live] = await liveChallenge(phone);
@@ -118,10 +128,24 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
       await limit(`otp:send-15m:${phone}`, config.OTP_SENDS_PER_15M, 900);
       await limit(`otp:send-hour:${phone}`, config.OTP_SENDS_PER_HOUR, 3600);
       await limit(`otp:send-day:${phone}`, config.OTP_SENDS_PER_DAY, 86_400);
-      if (order)
+      if (order) {
         await limit(`otp:send-order:${order.restaurantId}:${order.posOrderId}`, config.OTP_SENDS_PER_ORDER, 86_400);
+        // One place's abuse stops at its till and its restaurant, long before the whole service's cap.
+        await limit(`otp:send-till:${order.restaurantId}:${order.deviceId}`, config.OTP_SENDS_PER_TILL_HOUR, 3600);
+        await limit(`otp:send-restaurant:${order.restaurantId}`, config.OTP_SENDS_PER_RESTAURANT_HOUR, 3600);
+      }
       const hour = await limiter.hit('otp:global-hour', 3600);
       const day = await limiter.hit('otp:global-day', 86_400);
+      // The last fuse: a line when it nears (80 %), once per window, so an operator hears before codes stop.
+      for (const [name, hit, cap] of [
+        ['hour', hour, config.SMS_GLOBAL_PER_HOUR],
+        ['day', day, config.SMS_GLOBAL_PER_DAY],
+      ] as const)
+        if (hit.count === Math.ceil(cap * 0.8))
+          deps.log?.warn(
+            { sms: { window: name, sent: hit.count, cap } },
+            `global SMS cap nearing: ${hit.count} of ${cap} this ${name}`,
+          );
       if (hour.count > config.SMS_GLOBAL_PER_HOUR || day.count > config.SMS_GLOBAL_PER_DAY) {
         console.warn(
           `[sms] global SMS cap reached (hour ${hour.count}/${config.SMS_GLOBAL_PER_HOUR}, day ${day.count}/${config.SMS_GLOBAL_PER_DAY}): sending paused`,
@@ -131,8 +155,11 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
         });
       }
 
-      // A resend for the same order sends the same code; a code for another order is a new code.
-      let code = live && sameOrder(boundOf(live), order ?? null) ? unsealCode(secret, live.codeSealed) : null;
+      // A resend for the same order and purpose sends the same code; a code for another order or purpose is new.
+      let code =
+        live && live.purpose === purpose && sameOrder(boundOf(live), order ?? null)
+          ? unsealCode(secret, live.codeSealed)
+          : null;
       let challengeId: number;
       let created = false;
       if (live && code) {
@@ -162,6 +189,7 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
               restaurantId: order?.restaurantId ?? null,
               deviceId: order?.deviceId ?? null,
               posOrderId: order?.posOrderId ?? null,
+              purpose,
             })
             .returning({ id: otpChallenges.id });
           return row.id;
@@ -187,11 +215,12 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
 
     async boundOrder(phone) {
       const [live] = await liveChallenge(phone);
-      return live ? boundOf(live) : null;
+      return live && live.purpose === 'save' ? boundOf(live) : null;
     },
 
-    async verifyAndConsume(phone, code, ip, order, save) {
-      await limit(`otp:ip-check-10m:${ip}`, config.OTP_IP_CHECKS_PER_10M, 600);
+    async verifyAndConsume(phone, code, ip, order, save, purpose = 'save') {
+      const addr = limitAddress(ip);
+      await limit(`otp:ip-check-10m:${addr}`, config.OTP_IP_CHECKS_PER_10M, 600);
       await refuseWhenLocked(phone);
 
       // Count the attempt and read the hash in one statement: parallel guesses cannot pass the limit.
@@ -210,24 +239,29 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
           restaurantId: otpChallenges.restaurantId,
           deviceId: otpChallenges.deviceId,
           posOrderId: otpChallenges.posOrderId,
+          purpose: otpChallenges.purpose,
         });
       // No live code: nothing to guess against, so nothing counts against the phone.
       if (!attempt) throw badRequest(WRONG_CODE);
-      // A guess at a live code is counted against the phone's day first and compared after (atomic);
-      // a right code takes its count back, so the day's count is of wrong codes only.
-      await limit(dailyFailuresKey(phone), config.OTP_PHONE_FAILURES_PER_DAY, 86_400);
+      // A guess at a live code is counted against the phone's day from this address first and compared after
+      // (atomic); a right code takes its count back, so the day's count is of wrong codes only. Per phone AND
+      // address: a stranger's guesses use up their own count, never the phone owner's.
+      const failures = dailyFailuresKey(phone, addr);
+      await limit(failures, config.OTP_PHONE_FAILURES_PER_DAY, 86_400);
       // A code asked for one order never saves another; a code asked for no order (an older client) saves
       // the order the call settled on. With no order (My receipts, Delete my data) only a code asked for no
-      // order will do: a code texted for saving a receipt opens nothing else.
+      // order will do: a code texted for saving a receipt opens nothing else. And a code asked for one purpose
+      // serves no other: a My receipts sign-in code saves no order, a save code signs nobody in.
       const bound = boundOf(attempt);
       if (
         !codeMatches(secret, phone, code, attempt.codeHash) ||
+        attempt.purpose !== purpose ||
         ((bound || order === null) && !sameOrder(bound, order))
       ) {
         await recordWrongCode(deps.database, config, phone);
         throw badRequest(WRONG_CODE);
       }
-      await limiter.undo(dailyFailuresKey(phone));
+      await limiter.undo(failures);
       const result = await db.transaction(async (tx) => {
         const [consumed] = await tx
           .update(otpChallenges)

@@ -1,4 +1,5 @@
-// Security headers on every answer (Content-Security-Policy, frame and referrer policies, HSTS in production),
+// Security headers on every answer (Content-Security-Policy, frame and referrer policies, HSTS in production or
+// whenever PUBLIC_URL is https),
 // from helmet. Its middleware is built once here and run on each request: @fastify/helmet built it anew on every
 // request (parsing the CSP each time), a tenth of the CPU of a call answered from memory (docs/PERFORMANCE.md).
 import type { FastifyInstance } from 'fastify';
@@ -29,7 +30,7 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
     crossOriginResourcePolicy: { policy: 'same-site' },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: config.NODE_ENV === 'production',
+    hsts: config.NODE_ENV === 'production' || config.PUBLIC_URL?.startsWith('https:') === true,
   });
   app.addHook('onRequest', (req, reply, done) => {
     apply(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));

@@ -6,6 +6,7 @@ import { liveAdminByEmail, markSignedIn } from '../db/repositories/admins';
 import { dummyHash, verifyPassword } from '../lib/passwords';
 import { unauthorized } from '../lib/errors';
 import { loginThrottle } from '../db/loginThrottle';
+import { recordActivity } from '../db/audit';
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -15,8 +16,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/admin/login',
     {
-      // The admin's last sign-in is shown nowhere that is remembered.
-      config: { changes: [] },
+      // Every sign-in and failed sign-in is recorded in the audit trail (the Activity screen).
+      config: { changes: ['activity'] },
       schema: {
         tags: ['auth'],
         summary: 'Sign in an admin; the token is in data.token',
@@ -30,9 +31,27 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const admin = await liveAdminByEmail(database.db, email);
       // Verify against a dummy hash for an unknown e-mail, so both failures cost the same time.
       const ok = await verifyPassword(admin?.passwordHash ?? (await dummyHash()), req.body.password);
-      if (!admin || !ok) throw unauthorized(LOGIN_FAILED);
+      if (!admin || !ok) {
+        // The activity trail keeps every failed sign-in: the address and the e-mail tried (never the password).
+        await recordActivity(database.db, {
+          admin: null,
+          kind: 'admin.signInFailed',
+          target: { type: 'admin', id: admin?.id ?? null, label: email },
+          detail: { email },
+          ip: req.ip,
+        });
+        throw unauthorized(LOGIN_FAILED);
+      }
       await throttle.succeeded(req.ip, email);
-      await markSignedIn(database.db, admin.id);
+      await database.db.transaction(async (tx) => {
+        await markSignedIn(tx, admin.id);
+        await recordActivity(tx, {
+          admin: { id: admin.id, email },
+          kind: 'admin.signedIn',
+          target: { type: 'admin', id: admin.id, label: email },
+          ip: req.ip,
+        });
+      });
       return { data: { token: await tokens.issue(admin.id) } };
     },
   );

@@ -62,7 +62,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      await otp.send(req.body.phone, req.ip, undefined, req.lang);
+      await otp.send(req.body.phone, req.ip, undefined, req.lang, 'signIn');
       return { message: say(req.lang, 'codeSent') };
     },
   );
@@ -82,7 +82,14 @@ export default async function customerRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const phone = otp.normalize(req.body.phone);
       // The same answer whether or not the phone has saved anything: no account enumeration.
-      const userId = await otp.verifyAndConsume(phone, req.body.otp, req.ip, null, (tx) => signInAppUser(tx, phone));
+      const userId = await otp.verifyAndConsume(
+        phone,
+        req.body.otp,
+        req.ip,
+        null,
+        (tx) => signInAppUser(tx, phone),
+        'signIn',
+      );
       return sessionAnswer(await sessions.open(reply, req, phone, userId));
     },
   );
@@ -170,7 +177,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const s = await signedIn(req);
-      await otp.send(s.phone, req.ip, undefined, req.lang);
+      await otp.send(s.phone, req.ip, undefined, req.lang, 'deleteData');
       return { message: say(req.lang, 'codeSent') };
     },
   );
@@ -189,8 +196,13 @@ export default async function customerRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const s = await signedIn(req);
-      const gone = await otp.verifyAndConsume(s.phone, req.body.otp, req.ip, null, (tx) =>
-        deleteCustomerData(tx, s.phone),
+      const gone = await otp.verifyAndConsume(
+        s.phone,
+        req.body.otp,
+        req.ip,
+        null,
+        (tx) => deleteCustomerData(tx, s.phone),
+        'deleteData',
       );
       sessions.close(reply, req);
       try {

@@ -7,6 +7,7 @@ import { errorSchema, exportTicket } from '../../src/contract';
 import { appUsersBatch, appUsersExportWhere, type AppUser } from '../db/repositories/appUsers';
 import { keysetRows, sendCsv } from '../export/csv';
 import { issueTicket, requireAdminOrTicket, TICKET_SECONDS } from '../export/tickets';
+import { recordExport } from '../db/audit';
 
 const APP_USERS_CSV_HEADER = [
   'id',
@@ -44,6 +45,8 @@ export default async function exportRoutes(fastify: FastifyInstance) {
   app.get(
     '/user/export.csv',
     {
+      // The export is recorded in the audit trail (the Activity screen).
+      config: { changes: ['activity'] },
       onRequest: requireAdminOrTicket(app),
       schema: {
         tags: ['app users'],
@@ -58,16 +61,23 @@ export default async function exportRoutes(fastify: FastifyInstance) {
       const rows = keysetRows<AppUser>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
         appUsersBatch(db, where, after, limit),
       );
-      return sendCsv(reply, 'app-users.csv', APP_USERS_CSV_HEADER, rows, (u) => [
-        u.id,
-        u.firstName,
-        u.lastName,
-        u.phone,
-        u.birthDate,
-        u.gender,
-        u.lastLogin?.toISOString(),
-        u.createdAt.toISOString(),
-      ]);
+      return sendCsv(
+        reply,
+        'app-users.csv',
+        APP_USERS_CSV_HEADER,
+        rows,
+        (u) => [
+          u.id,
+          u.firstName,
+          u.lastName,
+          u.phone,
+          u.birthDate,
+          u.gender,
+          u.lastLogin?.toISOString(),
+          u.createdAt.toISOString(),
+        ],
+        recordExport(db, req, 'appUsers'),
+      );
     },
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '../db/repositories/funnel';
 import { findLiveBranch, findLiveRestaurant } from '../db/repositories/restaurants';
 import { notFound } from '../lib/errors';
+import { recordExport } from '../db/audit';
 import { dayRange } from '../funnel/days';
 import { keysetRows, sendCsv } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
@@ -126,6 +127,8 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
   app.get(
     '/funnel/export.csv',
     {
+      // The export is recorded in the audit trail (the Activity screen).
+      config: { changes: ['activity'] },
       onRequest: requireAdminOrTicket(app),
       schema: {
         tags: ['funnel'],
@@ -140,16 +143,14 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
       const rows = keysetRows<FunnelTillDay>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
         funnelBatch(db, from, to, after, limit),
       );
-      return sendCsv(reply, 'funnel.csv', FUNNEL_CSV_HEADER, rows, (r) => [
-        String(r.day),
-        r.restaurant,
-        r.branch,
-        r.device,
-        r.deviceId,
-        r.views,
-        r.codes,
-        r.saves,
-      ]);
+      return sendCsv(
+        reply,
+        'funnel.csv',
+        FUNNEL_CSV_HEADER,
+        rows,
+        (r) => [String(r.day), r.restaurant, r.branch, r.device, r.deviceId, r.views, r.codes, r.saves],
+        recordExport(db, req, 'funnel'),
+      );
     },
   );
 }

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { errorSchema, invoiceSchema, messageSchema } from '../../src/contract';
 import { findLiveRestaurant } from '../db/repositories/restaurants';
 import { storePushedOrder } from '../db/repositories/pushedOrders';
-import { HttpError, notFound, unauthorized } from '../lib/errors';
+import { badRequest, HttpError, notFound, unauthorized } from '../lib/errors';
 import { hashPushKey, sameSecret } from '../pos';
 import { CLOSED } from '../core/claim';
 import { paidLines } from '../pos/lines';
@@ -33,6 +33,9 @@ const pushBody = z.object({
   closed_at: z.iso.datetime({ offset: true }).optional(),
   invoice: invoiceSchema.omit({ restaurant: true }).extend({ order_items: z.array(pushedLine) }),
 });
+
+/** How far ahead of our clock a POS's closed_at may be (the two clocks differ a little). */
+const FUTURE_SKEW_MS = 60_000;
 
 export default async function posPushRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -65,6 +68,9 @@ export default async function posPushRoutes(fastify: FastifyInstance) {
       if (!ownKey && !fallback) throw unauthorized('Invalid POS key');
       if (!r) throw notFound('Restaurant not found');
       if (r.systemType !== 'Specter') throw new HttpError(409, 'This restaurant does not use the Specter POS');
+      // An order closing in the future would stay claimable past its window: refused (a minute of clock skew allowed).
+      if (b.closed_at && Date.parse(b.closed_at) > Date.now() + FUTURE_SKEW_MS)
+        throw badRequest('closed_at: must not be in the future');
       const invoice = {
         ...b.invoice,
         restaurant: { name: r.name, logo: r.logo },

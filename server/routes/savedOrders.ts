@@ -20,6 +20,7 @@ import {
   type SavedOrderRow as Row,
 } from '../db/repositories/savedOrders';
 import { notFound } from '../lib/errors';
+import { recordExport } from '../db/audit';
 import { adminList } from './listRoute';
 import { keysetRows, sendCsv } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
@@ -75,6 +76,8 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
   app.get(
     '/order/export.csv',
     {
+      // The export is recorded in the audit trail (the Activity screen).
+      config: { changes: ['activity'] },
       onRequest: requireAdminOrTicket(app),
       schema: {
         tags: ['orders'],
@@ -90,21 +93,28 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
       const rows = keysetRows<Row>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
         savedOrdersBatch(db, where, after, limit),
       );
-      return sendCsv(reply, 'orders.csv', SAVED_ORDERS_CSV_HEADER, rows, (r) => [
-        r.id,
-        r.restaurantName,
-        r.branchName,
-        r.deviceName ?? r.deviceId,
-        r.orderNumber,
-        r.checkNumber,
-        displayName(r),
-        r.orderDate,
-        r.orderTime,
-        r.paymentMethod,
-        Number(r.totalPrice),
-        r.currency,
-        r.createdAt.toISOString(),
-      ]);
+      return sendCsv(
+        reply,
+        'orders.csv',
+        SAVED_ORDERS_CSV_HEADER,
+        rows,
+        (r) => [
+          r.id,
+          r.restaurantName,
+          r.branchName,
+          r.deviceName ?? r.deviceId,
+          r.orderNumber,
+          r.checkNumber,
+          displayName(r),
+          r.orderDate,
+          r.orderTime,
+          r.paymentMethod,
+          Number(r.totalPrice),
+          r.currency,
+          r.createdAt.toISOString(),
+        ],
+        recordExport(db, req, 'orders'),
+      );
     },
   );
 

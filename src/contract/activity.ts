@@ -13,6 +13,9 @@ export const ACTIVITY_KINDS = [
   'restaurant.pushKeyRotated',
   'phone.unlocked',
   'customer.dataDeleted',
+  'export.downloaded',
+  'admin.signedIn',
+  'admin.signInFailed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -42,7 +42,7 @@ export async function liveAdminByEmail(db: Db, email: string) {
   return admin;
 }
 
-export async function markSignedIn(db: Db, id: number) {
+export async function markSignedIn(db: Pick<Db, 'update'>, id: number) {
   await db.update(admins).set({ lastLogin: new Date() }).where(eq(admins.id, id));
 }
 

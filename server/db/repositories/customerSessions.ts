@@ -7,8 +7,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { phoneGuards } from '../schema';
 
-/** Ends every session of the phone issued at or before `upTo` (the signing-out session's issue time). */
-export async function endSessions(db: Db, phone: string, upTo: Date): Promise<void> {
+/** Ends every session of the phone issued at or before `upTo` (the signing-out session's issue time, or now when
+ * the customer deletes their data); db may be a transaction. */
+export async function endSessions(db: Pick<Db, 'insert'>, phone: string, upTo: Date): Promise<void> {
   await db
     .insert(phoneGuards)
     .values({ phone, sessionsEndedAt: upTo })

@@ -1,6 +1,8 @@
 // The first admin. The demo admin (admin@specter.local / specter-demo, printed at start) exists only in the
-// newcomer's demo: the embedded database outside production. Anywhere else - NODE_ENV=production, or a real
-// database (DATABASE_URL), whatever NODE_ENV says - the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD,
+// newcomer's demo: the embedded database outside production with nothing real configured (no SMS provider but
+// the console, no Foodics address but the stand-in). Anywhere else - NODE_ENV=production, a real database
+// (DATABASE_URL), a real SMS provider or a real Foodics address, whatever NODE_ENV says - the first admin comes
+// from ADMIN_EMAIL / ADMIN_PASSWORD,
 // and without them the server refuses to start when no live admin exists (docs/DEPLOYMENT.md).
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -12,13 +14,19 @@ export const DEMO_ADMIN = { name: 'Demo Admin', email: 'admin@specter.local', pa
 
 export const NO_FIRST_ADMIN =
   'No admin exists and ADMIN_EMAIL / ADMIN_PASSWORD are not set: set ADMIN_EMAIL and ADMIN_PASSWORD (8 characters or more) to create the first admin. ' +
-  'The demo admin is created only on the embedded database outside production.';
+  'The demo admin is created only on the embedded database outside production, with no SMS provider but the console and no Foodics address but the stand-in.';
 
-type BootConfig = Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'> & Partial<Pick<Config, 'NODE_ENV' | 'DATABASE_URL'>>;
+type DemoConfig = Partial<Pick<Config, 'NODE_ENV' | 'DATABASE_URL' | 'SMS_PROVIDER' | 'FOODICS_STAND_IN'>>;
+type BootConfig = Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'> & DemoConfig;
 
-/** The demo admin may exist: no real database, not production. */
-export const demoAdminAllowed = (config: Partial<Pick<Config, 'NODE_ENV' | 'DATABASE_URL'>>) =>
-  !config.DATABASE_URL && config.NODE_ENV !== 'production';
+/** The demo admin may exist: no real database, not production, and nothing real configured - no SMS provider
+ * but the console, no Foodics address but the stand-in (loadConfig sets FOODICS_STAND_IN false once
+ * FOODICS_BASE_URL is given). */
+export const demoAdminAllowed = (config: DemoConfig) =>
+  !config.DATABASE_URL &&
+  config.NODE_ENV !== 'production' &&
+  (config.SMS_PROVIDER === undefined || config.SMS_PROVIDER === 'console') &&
+  config.FOODICS_STAND_IN !== false;
 
 /** Returns the admin to print when one exists or was created for this start, else null. Throws NO_FIRST_ADMIN. */
 export async function ensureFirstAdmin(

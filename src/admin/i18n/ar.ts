@@ -91,6 +91,9 @@ const specterAr: typeof specterEn = {
       'restaurant.pushKeyRotated': 'تغيير مفتاح الإرسال لنقاط البيع',
       'phone.unlocked': 'رفع قفل رقم جوال',
       'customer.dataDeleted': 'حذف بيانات عميل',
+      'export.downloaded': 'تصدير ملف CSV',
+      'admin.signedIn': 'تسجيل دخول مشرف',
+      'admin.signInFailed': 'محاولة دخول فاشلة',
     },
   },
   pushKey: {

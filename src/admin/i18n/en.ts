@@ -89,6 +89,9 @@ export const specterEn = {
       'restaurant.pushKeyRotated': 'POS push key rotated',
       'phone.unlocked': 'Phone lock lifted',
       'customer.dataDeleted': 'Customer data deleted',
+      'export.downloaded': 'CSV exported',
+      'admin.signedIn': 'Admin signed in',
+      'admin.signInFailed': 'Failed sign-in',
     },
   },
   pushKey: {

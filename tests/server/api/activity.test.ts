@@ -121,6 +121,109 @@ describe('the audit trail', () => {
       expect(everything).not.toContain(secret);
   });
 
+  it('every CSV export is recorded: who, which list, which filters (never the ticket), how many rows', async () => {
+    await t.database.db.insert(appUsers).values([{ phone: '+966501112231' }, { phone: '+966501112232' }]);
+    /** The newest record of a kind, waited for (an export is recorded once its file has been streamed). */
+    const recorded = async (kind: string, after: number) => {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const [row] = await t.database.db
+          .select()
+          .from(activity)
+          .where(eq(activity.kind, kind))
+          .orderBy(desc(activity.id))
+          .limit(1);
+        if (row && row.id > after) return row;
+        if (Date.now() > deadline) throw new Error(`no ${kind} recorded`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const last = (await newest())?.id ?? 0;
+    const users = await call('GET', '/user/export.csv?q=50111223');
+    expect(users.statusCode).toBe(200);
+    expect(await recorded('export.downloaded', last)).toMatchObject({
+      adminId,
+      adminEmail,
+      targetType: 'export',
+      targetLabel: 'appUsers',
+      detail: { list: 'appUsers', filters: { q: '50111223' }, rows: 2, complete: true },
+      ip: ADDRESS,
+    });
+
+    const { ticket } = (await call('POST', '/export/ticket')).json();
+    const before = (await newest()).id;
+    const orders = await t.app.inject({
+      method: 'GET',
+      url: `/order/export.csv?restaurantId=${t.restaurantId}&from=2026-01-01&ticket=${ticket}`,
+      remoteAddress: ADDRESS,
+    });
+    expect(orders.statusCode).toBe(200);
+    const entry = await recorded('export.downloaded', before);
+    expect(entry).toMatchObject({
+      adminId,
+      targetLabel: 'orders',
+      detail: { list: 'orders', filters: { restaurantId: t.restaurantId, from: '2026-01-01' }, rows: 0 },
+    });
+    expect(JSON.stringify(entry)).not.toContain(ticket);
+
+    const funnelBefore = (await newest()).id;
+    expect((await call('GET', '/funnel/export.csv?days=7')).statusCode).toBe(200);
+    expect(await recorded('export.downloaded', funnelBefore)).toMatchObject({
+      targetLabel: 'funnel',
+      detail: { list: 'funnel', filters: { days: 7 } },
+    });
+  });
+
+  it('every admin sign-in and failed sign-in is recorded with the address and the e-mail tried, never the password', async () => {
+    const PASSWORD = 'the-right-password-1';
+    expect(
+      (
+        await call('POST', '/user', {
+          name: 'Signer',
+          email: 'signer@example.com',
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          role: 'admin',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const login = (email: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/admin/login', remoteAddress: ADDRESS, payload: { email, password } });
+
+    expect((await login('Signer@example.com', PASSWORD)).statusCode).toBe(200);
+    const signedIn = await newest();
+    expect(signedIn).toMatchObject({
+      kind: 'admin.signedIn',
+      adminEmail: 'signer@example.com',
+      targetType: 'admin',
+      targetLabel: 'signer@example.com',
+      ip: ADDRESS,
+    });
+    expect(signedIn.adminId).toEqual(expect.any(Number));
+
+    expect((await login('signer@example.com', 'a-wrong-password')).statusCode).toBe(401);
+    expect(await newest()).toMatchObject({
+      kind: 'admin.signInFailed',
+      adminId: null,
+      targetLabel: 'signer@example.com',
+      detail: { email: 'signer@example.com' },
+      ip: ADDRESS,
+    });
+    expect((await login('nobody@example.com', 'another-wrong-one')).statusCode).toBe(401);
+    expect(await newest()).toMatchObject({
+      kind: 'admin.signInFailed',
+      targetId: null,
+      detail: { email: 'nobody@example.com' },
+      ip: ADDRESS,
+    });
+    const everything = JSON.stringify(await t.database.db.select().from(activity));
+    for (const secret of [PASSWORD, 'a-wrong-password', 'another-wrong-one']) expect(everything).not.toContain(secret);
+    // The Activity screen filters by the new kinds.
+    const listed = await call('GET', '/admin/activity?kind=admin.signInFailed&page=1&perPage=10');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().map((a: { kind: string }) => a.kind)).toEqual(['admin.signInFailed', 'admin.signInFailed']);
+  });
+
   it('a refused change (404) leaves no record', async () => {
     const before = (await t.database.db.select().from(activity)).length;
     expect((await call('PATCH', '/restaurant/999999', { name: 'x' })).statusCode).toBe(404);

@@ -351,7 +351,7 @@ describe('the Specter POS push follows the same rules', () => {
   let t: TestApp;
   let restaurantId: number;
   const sms: { to: string; body: string }[] = [];
-  const SECRET = 'push-secret-0123456789';
+  const SECRET = 'push-secret-0123456789-0123456789';
   beforeAll(async () => {
     t = await createTestApp(
       { ...GENEROUS, POS_PUSH_SECRET: SECRET },

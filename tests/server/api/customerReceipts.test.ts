@@ -271,6 +271,46 @@ describe('My receipts and Delete my data', () => {
     expect(res.cookies).toHaveLength(0);
   });
 
+  it('codes serve their purpose only: a sign-in code saves no order, a save code asked without a till signs nobody in, neither deletes data', async () => {
+    // A My receipts sign-in code, tried on the invoice page (no orderId: the till's newest order).
+    t.foodics.addOrder(DEVICE, { reference: 7060 });
+    await inject({ method: 'POST', url: '/customer/code', payload: { phone: '0531000013' } });
+    const save = await t.app.inject({
+      method: 'POST',
+      url: '/order/foodics/web/add-order',
+      payload: {
+        casherId: DEVICE,
+        restaurantId: t.restaurantId,
+        phone: '0531000013',
+        otp: t.lastCode('+966531000013')!,
+      },
+    });
+    expect(save.statusCode).toBe(400);
+    expect(save.json().message).toBe(en.wrongCode);
+    expect(await t.database.db.select().from(appUsers).where(eq(appUsers.phone, '+966531000013'))).toHaveLength(0);
+
+    // A save code asked for without a till (POST /user { phone }), tried on My receipts' sign-in.
+    await t.app.inject({ method: 'POST', url: '/user', payload: { phone: '0531000014' } });
+    const session = await inject({
+      method: 'POST',
+      url: '/customer/session',
+      payload: { phone: '0531000014', otp: t.lastCode('+966531000014')! },
+    });
+    expect(session.statusCode).toBe(400);
+    expect(session.cookies).toHaveLength(0);
+
+    // A fresh sign-in code does not confirm Delete my data.
+    await saveReceipt('0531000015', 7061);
+    const { cookie } = await signIn('0531000015');
+    await inject({ method: 'POST', url: '/customer/code', payload: { phone: '0531000015' } });
+    const del = await inject(
+      { method: 'POST', url: '/customer/data/delete', payload: { otp: t.lastCode('+966531000015')! } },
+      cookie,
+    );
+    expect(del.statusCode).toBe(400);
+    expect(await t.database.db.select().from(appUsers).where(eq(appUsers.phone, '+966531000015'))).toHaveLength(1);
+  });
+
   it("Sign out clears the cookie and answers 'You have signed out' (English, Arabic)", async () => {
     const { cookie } = await signIn('0531000020');
     const res = await inject({ method: 'DELETE', url: '/customer/session' }, cookie);
@@ -368,18 +408,47 @@ describe('My receipts and Delete my data', () => {
     expect(listed.body).toContain('customer.dataDeleted');
     expect(listed.body).not.toMatch(/531000030|0030/);
 
-    // The receipts' lines went with them; no funnel mark and no session record names the phone.
+    // The receipts' lines went with them; no funnel mark names the phone. The phone's guard row stays with only
+    // the time its sessions ended (so no signed-out copy of a cookie comes back): no run of wrong codes, no lock.
     expect(await lines()).toEqual([]);
     const marks = await t.database.db.select().from(funnelMarks);
     expect(marks.length).toBeGreaterThan(0); // the saves were counted (marks keyed by browser, not by phone)
     expect(JSON.stringify(marks)).not.toMatch(/531000030/);
-    expect(await t.database.db.select().from(phoneGuards).where(eq(phoneGuards.phone, '+966531000030'))).toEqual([]);
+    const guards = await t.database.db.select().from(phoneGuards).where(eq(phoneGuards.phone, '+966531000030'));
+    expect(guards).toEqual([
+      expect.objectContaining({ failuresInRow: 0, lockedAt: null, sessionsEndedAt: expect.any(Date) }),
+    ]);
 
     // Both sessions of the phone are over, and a new sign-in finds no receipt.
     expect((await list(cookie)).statusCode).toBe(401);
     expect((await list(otherDevice)).statusCode).toBe(401);
     const again = await signIn('0531000030');
     expect((await list(again.cookie)).json().total).toBe(0);
+  });
+
+  it('Delete my data ends every session of the phone, and a sign-out stays in force after it (nothing saved before)', async () => {
+    // S1 signs in and out, S2 signs in; the phone had nothing saved, so both sessions name no app user.
+    const s1 = await signIn('0531000032');
+    expect((await inject({ method: 'DELETE', url: '/customer/session' }, s1.cookie)).statusCode).toBe(200);
+    const s2 = await signIn('0531000032');
+    expect((await list(s2.cookie)).statusCode).toBe(200);
+    expect((await inject({ method: 'POST', url: '/customer/data/code' }, s2.cookie)).statusCode).toBe(200);
+    const res = await inject(
+      { method: 'POST', url: '/customer/data/delete', payload: { otp: t.lastCode('+966531000032')! } },
+      s2.cookie,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const refused = async () => {
+      for (const cookie of [s1.cookie, s2.cookie])
+        for (const url of ['/customer/session', '/customer/receipts'])
+          expect((await inject({ method: 'GET', url }, cookie)).statusCode, url).toBe(401);
+    };
+    await refused();
+    // The phone saves a new receipt: an app user under that phone again, and still no old session comes back.
+    await saveReceipt('0531000032', 7401);
+    await refused();
+    const again = await signIn('0531000032');
+    expect((await list(again.cookie)).json().total).toBe(1);
   });
 
   it('Delete my data in Arabic: deleted as in English (200, the account and receipt gone), confirmed in Arabic on screen and by SMS', async () => {

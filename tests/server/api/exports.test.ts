@@ -1,6 +1,7 @@
 // CSV exports: app users streamed in keyset batches (the rows of the search, once each, with a BOM so
 // Excel reads Arabic), formula-looking cells defused, and the one-minute download ticket that lets a plain
-// link download: accepted while fresh for a live admin, refused when forged, expired or for another use.
+// link download: accepted once while fresh for a live admin, refused when used again, forged, expired or for
+// another use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { SignJWT, decodeJwt } from 'jose';
@@ -118,6 +119,19 @@ describe('CSV exports and download tickets', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/user', headers: { authorization: `Bearer ${ticket}` } })).statusCode,
     ).toBe(401);
+  });
+
+  it('a ticket opens one download: a second use of the same link is a 401, on any export', async () => {
+    const { ticket } = (await t.app.inject({ method: 'POST', url: '/export/ticket', headers: auth })).json();
+    expect((await t.app.inject({ method: 'GET', url: `/user/export.csv?ticket=${ticket}` })).statusCode).toBe(200);
+    for (const path of ['/user/export.csv', '/order/export.csv']) {
+      const again = await t.app.inject({ method: 'GET', url: `${path}?ticket=${ticket}` });
+      expect(again.statusCode).toBe(401);
+      expect(again.json()).toEqual({ message: 'This download link has expired, please export again' });
+    }
+    // A fresh ticket still works.
+    const next = (await t.app.inject({ method: 'POST', url: '/export/ticket', headers: auth })).json().ticket;
+    expect((await t.app.inject({ method: 'GET', url: `/order/export.csv?ticket=${next}` })).statusCode).toBe(200);
   });
 
   it("a forged, expired, bearer-token-as-ticket or deleted admin's ticket is a 401 JSON {message}", async () => {

@@ -216,7 +216,7 @@ describe('one forget after every write: the next read on the same instance is fr
           url: '/admin/login',
           payload: { email: 'signs-in@example.com', password: 'password-123' },
         }),
-      changes: [],
+      changes: ['activity'],
     },
     'POST /user/isVerify': {
       what: 'the back-office checks its token',

@@ -264,6 +264,22 @@ describe('the scan-to-save funnel (database marks)', () => {
     expect(new Set(rows.map((r) => r.day)).size).toBe(rows.length);
   });
 
+  it('one address rotating its user agent counts 5 views of a till a day at most, and past that writes nothing', async () => {
+    const before = (await s.figures()).views;
+    const marks = async () => (await s.t.database.db.select().from(funnelMarks)).length;
+    for (let i = 0; i < 5; i++) await s.open(`Mozilla/5.0 rotating-${i} Safari/605.1.15`, '2001:db8:77:1::1');
+    expect((await s.figures()).views).toBe(before + 5);
+    const written = await marks();
+    // Fifteen more user agents, from other addresses of the same IPv6 /64: no view counted, no mark written.
+    for (let i = 5; i < 20; i++) await s.open(`Mozilla/5.0 rotating-${i} Safari/605.1.15`, `2001:db8:77:1::${i}`);
+    expect((await s.figures()).views).toBe(before + 5);
+    expect(await marks()).toBe(written);
+    // Another till, or another address, counts on its own.
+    await s.open('Mozilla/5.0 rotating-0 Safari/605.1.15', '2001:db8:77:1::1', s.DEVICE_2);
+    await s.open('Mozilla/5.0 rotating-0 Safari/605.1.15', '10.77.0.1');
+    expect((await s.figures()).views).toBe(before + 7);
+  });
+
   it('a code asked with its till (as the page sends it) counts for that till, even from a browser that opened nothing', async () => {
     s.t.foodics.addOrder(s.DEVICE_2);
     const before = await byTill();

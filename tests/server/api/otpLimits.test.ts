@@ -10,6 +10,8 @@ import { appUsers, otpChallenges, phoneGuards, rateCounters } from '../../../ser
 import type { Database } from '../../../server/db/client';
 import { createTestApp } from '../helpers/app';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { Writable } from 'node:stream';
 
 // Many tests here build an app of their own (a migrated database each); on a busy machine that alone can take
 // tens of seconds, so the time limit is a hang guard, not a speed check.
@@ -68,14 +70,15 @@ const liveChallenges = (database: Database, phone: string) =>
 
 /** Ten wrong guesses, each at a live code (a new code asked before the first and after every third, as a
  * customer pressing "send again" would); answers the statuses. */
-async function tenWrongCodes(local: FoodicsTestApp, phone: string): Promise<number[]> {
+async function tenWrongCodes(local: FoodicsTestApp, phone: string, ip = '127.0.0.1'): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < 10; i++) {
-    if (i % 3 === 0) await local.app.inject({ method: 'POST', url: '/user', payload: { phone } });
+    if (i % 3 === 0) await local.app.inject({ method: 'POST', url: '/user', payload: { phone }, remoteAddress: ip });
     const code = local.lastCode(`+966${phone.slice(1)}`)!;
     const answer = await local.app.inject({
       method: 'POST',
       url: '/order/foodics/web/add-order',
+      remoteAddress: ip,
       payload: {
         casherId: DEVICE,
         restaurantId: local.restaurantId,
@@ -219,6 +222,27 @@ describe('limits per client address', () => {
     }
   });
 
+  it('an IPv6 client counts by its /64: 3 sends from 3 addresses of one /64 use up a limit of 3, another /64 is not affected', async () => {
+    const t = await smsApp({ ...OPEN, OTP_IP_SENDS_PER_10M: '3' });
+    try {
+      const statuses = [];
+      for (const [i, ip] of [
+        '2001:db8:5:1::1',
+        '2001:db8:5:1:ffff::2',
+        '2001:0db8:0005:0001::3',
+        '2001:db8:5:1::4',
+      ].entries())
+        statuses.push((await t.send(`053300010${i}`, ip)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect((await t.send('0533000109', '2001:db8:5:2::1')).statusCode).toBe(200);
+      // IPv4 written as IPv6 is the IPv4 address.
+      for (let i = 0; i < 3; i++) expect((await t.send(`053300011${i}`, '10.5.0.1')).statusCode).toBe(200);
+      expect((await t.send('0533000119', '::ffff:10.5.0.1')).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('100 code checks per 10 minutes from one address (the default), then 429', async () => {
     const t = await createFoodicsTestApp(openExcept('OTP_IP_CHECKS_PER_10M'));
     try {
@@ -256,6 +280,76 @@ describe('the whole-service SMS caps', () => {
       }
     });
   }
+});
+
+describe('caps before the whole-service cap, and My receipts on its own', () => {
+  it("a till's and a restaurant's sends per hour stop one place's flood; codes asked without a till still go out", async () => {
+    const t = await createFoodicsTestApp({
+      ...OPEN,
+      OTP_SENDS_PER_ORDER: '100000',
+      OTP_SENDS_PER_TILL_HOUR: '2',
+      OTP_SENDS_PER_RESTAURANT_HOUR: '3',
+    });
+    try {
+      const [tillA, tillB] = [FIXTURE.devices[0].id, FIXTURE.devices[1].id];
+      t.foodics.addOrder(tillA);
+      t.foodics.addOrder(tillB);
+      const send = (phone: string, casherId?: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/user',
+          payload: casherId ? { phone, restaurantId: t.restaurantId, casherId } : { phone },
+        });
+      const statuses = [];
+      for (const [i, till] of [tillA, tillA, tillA, tillB, tillB].entries())
+        statuses.push((await send(`053800000${i}`, till)).statusCode);
+      // Till A's third is over its till cap; till B's second is over the restaurant's (A1, A2, B1 went out).
+      expect(statuses).toEqual([200, 200, 429, 200, 429]);
+      expect(t.sms).toHaveLength(3);
+      expect((await send('0538000009')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the log says when the whole-service cap nears (80 %), once, before sending stops', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const t = await smsApp({ ...OPEN, SMS_GLOBAL_PER_HOUR: '5', LOG_LEVEL: 'warn' }, { logStream });
+    try {
+      const nearing = () => lines.filter((l) => l.includes('global SMS cap nearing'));
+      for (let i = 0; i < 3; i++) expect((await t.send(`053900000${i}`, `10.9.0.${i}`)).statusCode).toBe(200);
+      expect(nearing()).toHaveLength(0);
+      expect((await t.send('0539000003', '10.9.0.3')).statusCode).toBe(200);
+      expect(nearing()).toHaveLength(1);
+      expect(JSON.parse(nearing()[0])).toMatchObject({ sms: { window: 'hour', sent: 4, cap: 5 } });
+      expect((await t.send('0539000004', '10.9.0.4')).statusCode).toBe(200);
+      expect(nearing()).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("My receipts' sign-in codes are limited per address on their own; the invoice page's codes are not held by it", async () => {
+    const t = await smsApp({ ...OPEN, OTP_SIGNIN_IP_SENDS_PER_10M: '2' });
+    try {
+      const signInCode = (phone: string) =>
+        t.app.inject({ method: 'POST', url: '/customer/code', payload: { phone }, remoteAddress: '10.8.0.1' });
+      expect((await signInCode('0539100001')).statusCode).toBe(200);
+      expect((await signInCode('0539100002')).statusCode).toBe(200);
+      const refused = await signInCode('0539100003');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
+      expect((await t.send('0539100004', '10.8.0.1')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('wrong codes, the daily limit and the phone lock', () => {
@@ -329,6 +423,52 @@ describe('wrong codes, the daily limit and the phone lock', () => {
       });
       expect(right.statusCode).toBe(429);
       expect(Number(right.headers['retry-after'])).toBeGreaterThan(3600);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it("a stranger's wrong codes count against their own address: the phone's owner still saves, and an admin clears the phone's counts without a lock", async () => {
+    const local = await createFoodicsTestApp({ ...OPEN, FOODICS_CACHE_MS: '0' });
+    try {
+      const phone = '0537000012';
+      const saveFrom = (ip: string, otp: string) =>
+        local.app.inject({
+          method: 'POST',
+          url: '/order/foodics/web/add-order',
+          remoteAddress: ip,
+          payload: { casherId: DEVICE, restaurantId: local.restaurantId, phone, otp },
+        });
+      // A stranger uses up the day from their address (and their whole /64 on IPv6)...
+      expect(await tenWrongCodes(local, phone, '2001:db8:7:1::a')).toEqual(Array(10).fill(400));
+      await local.app.inject({ method: 'POST', url: '/user', payload: { phone }, remoteAddress: '10.7.0.2' });
+      expect((await saveFrom('2001:db8:7:1::b', local.lastCode(e164(phone))!)).statusCode).toBe(429);
+      // ...the owner, from their own address, is not blocked: the right code saves.
+      local.foodics.addOrder(DEVICE);
+      expect((await saveFrom('10.7.0.2', local.lastCode(e164(phone))!)).statusCode).toBe(200);
+
+      // The owner's own day used up (at a fresh order: the saved one answers 409 before any code is checked), and
+      // no lock (50 in a row): the admin's Lift lock clears the counts (no 409).
+      local.foodics.addOrder(DEVICE);
+      expect(await tenWrongCodes(local, phone, '10.7.0.2')).toEqual(Array(10).fill(400));
+      const [user] = await local.database.db
+        .select()
+        .from(appUsers)
+        .where(eq(appUsers.phone, e164(phone)));
+      const token = await local.adminToken();
+      const clear = () =>
+        local.app.inject({
+          method: 'DELETE',
+          url: `/user/${user.id}/lock`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const cleared = await clear();
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      await local.app.inject({ method: 'POST', url: '/user', payload: { phone }, remoteAddress: '10.7.0.2' });
+      local.foodics.addOrder(DEVICE);
+      expect((await saveFrom('10.7.0.2', local.lastCode(e164(phone))!)).statusCode).toBe(200);
+      // Nothing left to clear: 409.
+      expect((await clear()).statusCode).toBe(409);
     } finally {
       await local.close();
     }

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { posOrders, restaurants } from '../../../server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 
-const GLOBAL = 'global-push-secret-0123456789';
+const GLOBAL = 'global-push-secret-0123456789-abcdef';
 
 const order = (restaurantId: number, id: string, device = 'till-1', total = 57.5) => ({
   restaurantId,
@@ -95,6 +95,20 @@ for (const withGlobal of [false, true]) {
       expect((await lastOrder(mine)).json().order_number).toBe('N-o-2');
       expect((await push(order(mine, 'o-2'), myKey)).json()).toEqual({ message: 'Order updated' });
       expect(await t.database.db.select().from(posOrders).where(eq(posOrders.restaurantId, mine))).toHaveLength(2);
+    });
+
+    it('an order closing in the future is refused (400) and not stored; a minute of clock skew passes', async () => {
+      const before = (await t.database.db.select().from(posOrders)).length;
+      const later = {
+        ...order(mine, 'future-1', 'till-9'),
+        closed_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+      };
+      const res = await push(later, myKey);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'closed_at: must not be in the future' });
+      expect((await t.database.db.select().from(posOrders)).length).toBe(before);
+      const skewed = { ...order(mine, 'skew-1', 'till-9'), closed_at: new Date(Date.now() + 20_000).toISOString() };
+      expect((await push(skewed, myKey)).statusCode).toBe(200);
     });
 
     it("a wrong key, another restaurant's key, an admin's token and no key are 401, and nothing is stored", async () => {

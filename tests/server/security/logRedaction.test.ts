@@ -11,6 +11,7 @@ import { startSmsStandIn, TWILIO, type SmsStandIn } from '../../../server/stand-
 import { maskPhones } from '../../../server/lib/logging';
 import { createTestApp, type TestApp } from '../helpers/app';
 
+const WEBHOOK_SECRET = 'webhook-secret-that-must-not-be-logged-0123456789';
 const PHONE_DIGITS = ['966551234567', '0551234567', '551234567', '55 123 4567', '055 123 4567'];
 
 describe('logs with a phone in play', () => {
@@ -35,6 +36,7 @@ describe('logs with a phone in play', () => {
       TWILIO_AUTH_TOKEN: TWILIO.token,
       TWILIO_FROM: '+15005550006',
       SMS_TIMEOUT_MS: '2000',
+      FOODICS_WEBHOOK_SECRET: WEBHOOK_SECRET,
     };
     t = await createTestApp(overrides, { logStream });
     t.deps.sms = createSmsSender(t.config, t.app.log);
@@ -84,7 +86,32 @@ describe('logs with a phone in play', () => {
     await t.database.db.execute(sql.raw('drop trigger refuse_codes on otp_challenges'));
   });
 
-  it('a phone in a request URL and in a message is masked; times, ids and addresses are left alone', async () => {
+  it('a request is logged by its route: no webhook secret, export ticket or query reaches the log', async () => {
+    lines.length = 0;
+    const token = await t.adminToken();
+    const auth = { authorization: `Bearer ${token}` };
+    const hook = await t.app.inject({ method: 'POST', url: `/pos/foodics/webhook/${WEBHOOK_SECRET}`, payload: {} });
+    expect(hook.statusCode).toBeLessThan(500);
+    const wrong = await t.app.inject({ method: 'POST', url: '/pos/foodics/webhook/guessed-secret-abc', payload: {} });
+    expect(wrong.statusCode).toBe(404);
+    const { ticket } = (await t.app.inject({ method: 'POST', url: '/export/ticket', headers: auth })).json();
+    const csv = await t.app.inject({ method: 'GET', url: `/user/export.csv?q=zzz&ticket=${ticket}` });
+    expect(csv.statusCode).toBe(200);
+    const access = lines.map((l) => JSON.parse(l)).filter((l) => l.req);
+    expect(access.map((l) => l.req.route)).toEqual([
+      '/pos/foodics/webhook/:secret',
+      '/pos/foodics/webhook/:secret',
+      '/export/ticket',
+      '/user/export.csv',
+    ]);
+    expect(log()).not.toContain(WEBHOOK_SECRET);
+    expect(log()).not.toContain('guessed-secret-abc');
+    expect(log()).not.toContain(ticket);
+    expect(log()).not.toContain('q=zzz');
+    expect(access.every((l) => !('url' in l.req))).toBe(true);
+  });
+
+  it('a phone in a message is masked, a request URL is not logged; times, ids and addresses are left alone', async () => {
     lines.length = 0;
     const token = await t.adminToken();
     await t.app.inject({
@@ -92,17 +119,17 @@ describe('logs with a phone in play', () => {
       url: '/user?page=1&q=0551234567',
       headers: { authorization: `Bearer ${token}` },
     });
-    // The access log: one line for the call, with its method, masked address, status and time; no second line.
+    // The access log: one line for the call, with its method, route, status and time; no second line.
     const access = lines.map((l) => JSON.parse(l)).filter((l) => l.req);
     expect(access).toHaveLength(1);
     expect(access[0]).toMatchObject({
       msg: 'request completed',
-      req: { method: 'GET', url: '/user?page=1&q=•••••••567' },
+      req: { method: 'GET', route: '/user' },
       res: { statusCode: 200 },
     });
     expect(access[0].responseTime).toEqual(expect.any(Number));
     t.app.log.info('customer +966551234567 asked again');
-    expect(log()).toContain('q=•••••••567');
+    expect(log()).not.toContain('q=');
     expect(log()).toContain('customer +•••••••••567 asked again');
     for (const p of PHONE_DIGITS) expect(log()).not.toContain(p);
     expect(lines.every((l) => typeof JSON.parse(l).time === 'number')).toBe(true);

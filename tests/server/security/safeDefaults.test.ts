@@ -37,6 +37,18 @@ describe('the first admin', () => {
       'on a real database (DATABASE_URL) in development without ADMIN_EMAIL/ADMIN_PASSWORD',
       { NODE_ENV: 'development' as const, DATABASE_URL: PG },
     ],
+    [
+      'on the embedded database with NODE_ENV unset but a real SMS provider and a real Foodics address',
+      loadConfig({ SMS_PROVIDER: 'twilio', FOODICS_BASE_URL: 'https://api.foodics.com/v5' }),
+    ],
+    [
+      'on the embedded database in development with a real SMS provider only',
+      loadConfig({ NODE_ENV: 'development', SMS_PROVIDER: 'unifonic' }),
+    ],
+    [
+      'on the embedded database in development with a real Foodics address only',
+      loadConfig({ NODE_ENV: 'development', FOODICS_BASE_URL: 'https://api.foodics.com/v5' }),
+    ],
   ] as const) {
     it(`${what}: refuses with a line naming ADMIN_EMAIL and ADMIN_PASSWORD, and creates no demo admin`, async () => {
       await expect(ensureFirstAdmin(database, config)).rejects.toThrow(NO_FIRST_ADMIN);
