@@ -37,13 +37,27 @@ async function ordersCount(p: Page) {
   return Number((await tile.innerText()).match(/\d+/)![0]);
 }
 
-async function askForCode(number: string) {
-  await page.getByRole('button', { name: 'Save Invoice' }).click();
-  await page.getByLabel('Phone').fill(number);
+const ENGLISH = { saveInvoice: 'Save Invoice', phone: 'Phone', save: 'Save', digit: 'Digit' };
+const ARABIC = { saveInvoice: 'حفظ الفاتورة', phone: 'رقم الجوال', save: 'حفظ', digit: 'الرقم' };
+
+async function askForCode(number: string, t = ENGLISH) {
+  await page.getByRole('button', { name: t.saveInvoice }).click();
+  await page.getByLabel(t.phone).fill(number);
   const since = product.log().length;
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByLabel('Digit 1').waitFor();
+  await page.getByRole('button', { name: t.save, exact: true }).click();
+  await page.getByLabel(`${t.digit} 1`).waitFor();
   return product.waitForCode(number.slice(-3), since);
+}
+
+/** What a phone's paste does: one paste event carrying the text, on the focused box. */
+async function pasteIntoFocused(text: string) {
+  await page.evaluate((pasted) => {
+    const dt = new DataTransfer();
+    dt.setData('text', pasted);
+    document.activeElement!.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }),
+    );
+  }, text);
 }
 
 describe('0. the first five minutes: what npm start prints', () => {
@@ -94,13 +108,7 @@ describe('5. the customer saves the receipt', () => {
     await page.getByText('Takeout total (incl. Tax)').waitFor();
     const code = await askForCode('0502223344');
     await page.getByLabel('Digit 1').focus();
-    await page.evaluate((text) => {
-      const dt = new DataTransfer();
-      dt.setData('text', text);
-      document.activeElement!.dispatchEvent(
-        new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }),
-      );
-    }, code);
+    await pasteIntoFocused(code);
     expect(await page.getByLabel('Digit 4').inputValue()).toBe(code[3]);
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('dialog').getByText('Success', { exact: true }).waitFor();
@@ -144,21 +152,10 @@ describe('7b. a code in Arabic-Indic digits (an Arabic keyboard, an Arabic SMS)'
   it('pasted, the boxes show 0-9; typed one by one, it saves', async () => {
     // Still in Arabic on Drive Thru's unsaved order (section 7).
     const arabic = (latin: string) => latin.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
-    await page.getByRole('button', { name: 'حفظ الفاتورة' }).click();
-    await page.getByLabel('رقم الجوال').fill('0504445566');
-    const since = product.log().length;
-    await page.getByRole('button', { name: 'حفظ', exact: true }).click();
-    await page.getByLabel('الرقم 1').waitFor();
-    const code = await product.waitForCode('566', since);
+    const code = await askForCode('0504445566', ARABIC);
 
     await page.getByLabel('الرقم 1').focus();
-    await page.evaluate((text) => {
-      const dt = new DataTransfer();
-      dt.setData('text', text);
-      document.activeElement!.dispatchEvent(
-        new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }),
-      );
-    }, arabic(code));
+    await pasteIntoFocused(arabic(code));
     const shown = await Promise.all([1, 2, 3, 4].map((i) => page.getByLabel(`الرقم ${i}`).inputValue()));
     expect(shown.join('')).toBe(code);
 
