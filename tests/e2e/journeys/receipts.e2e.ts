@@ -158,10 +158,10 @@ describe("the customer's side", () => {
     await shot(page, 'ar', 'receipts-delete');
     await page.getByRole('button', { name: 'حذف بياناتي' }).click();
     const done = page.getByRole('status');
-    await done.getByText('تم حذف بياناتك: حسابك و1 من الفواتير المحفوظة').waitFor();
+    await done.getByText('تم حذف بياناتك: حسابك وفاتورة محفوظة واحدة').waitFor();
     await shot(page, 'ar', 'receipts-deleted');
     // The SMS confirmation went out (the console provider prints it, masked).
-    await expect.poll(() => /حسابك و1 من الفواتير المحفوظة/.test(product.log().slice(since))).toBe(true);
+    await expect.poll(() => /حسابك وفاتورة محفوظة واحدة/.test(product.log().slice(since))).toBe(true);
 
     // Signing in again works (no account enumeration) but finds nothing.
     await page.goto(`${product.url}/user/receipts`);
