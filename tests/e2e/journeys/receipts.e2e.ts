@@ -74,7 +74,7 @@ describe("the customer's side", () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByLabel('Digit 1').waitFor();
     await typeCode(page, await product.waitForCode('001', since));
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'My receipts' }).click();
 
     await page.waitForURL(/\/user\/receipts$/);
@@ -134,7 +134,7 @@ describe("the customer's side", () => {
     await page.getByRole('button', { name: 'حفظ', exact: true }).click();
     await page.getByLabel('الرقم 1').waitFor();
     await typeCode(page, await product.waitForCode('003', since), 'الرقم');
-    await page.getByRole('button', { name: 'إرسال' }).click();
+    await page.getByRole('button', { name: 'إرسال', exact: true }).click();
     await page.getByRole('button', { name: 'تم' }).click();
     await page.getByRole('link', { name: 'فواتيري' }).click();
     await page.waitForURL(/\/user\/receipts$/);
