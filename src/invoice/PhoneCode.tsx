@@ -208,6 +208,7 @@ export function CodeForm({
   back,
   submit,
   children,
+  after,
 }: {
   className: string;
   title: string;
@@ -220,14 +221,16 @@ export function CodeForm({
   onSubmit(e: FormEvent): void;
   back: { label: string; onClick(): void };
   submit: { label: string; className: string };
-  /** Shown under the title (the code step's "sent to" line and Resend code). */
+  /** Shown under the title (the code step's "sent to" line), and under the boxes (Resend code). */
   children?: ReactNode;
+  after?: ReactNode;
 }) {
   return (
     <form onSubmit={onSubmit} noValidate className={className}>
       <p className="step-title">{title}</p>
       {children}
       <OtpInput value={otp} onChange={onOtp} label={digit} disabled={busy} />
+      {after}
       <div className="actions">
         <button type="button" className="ghost" onClick={back.onClick}>
           {back.label}
@@ -280,24 +283,22 @@ export function CodeStep({ flow, className, texts }: { flow: PhoneCode; classNam
       onSubmit={flow.submitCode}
       back={{ label: texts.back, onClick: () => flow.setStep('phone') }}
       submit={{ label: texts.submit, className: 'primary' }}
+      after={
+        <>
+          <p className="resend">
+            <button type="button" className="ghost" onClick={flow.resend} disabled={flow.busy || flow.resendIn > 0}>
+              {flow.resendIn > 0 ? texts.resendIn.replace('{seconds}', String(flow.resendIn)) : texts.resend}
+            </button>
+          </p>
+          {flow.resent && (
+            <p className="muted small" role="status">
+              {texts.resent}
+            </p>
+          )}
+        </>
+      }
     >
       {masked && <p className="muted sent-to">{fill(texts.sentTo, 'phone', <bdi dir="ltr">{masked}</bdi>)}</p>}
-      <p className="resend">
-        <button
-          type="button"
-          className="ghost"
-          onClick={flow.resend}
-          disabled={flow.busy || flow.resendIn > 0}
-          aria-live="polite"
-        >
-          {flow.resendIn > 0 ? texts.resendIn.replace('{seconds}', String(flow.resendIn)) : texts.resend}
-        </button>
-      </p>
-      {flow.resent && (
-        <p className="muted small" role="status">
-          {texts.resent}
-        </p>
-      )}
     </CodeForm>
   );
 }
