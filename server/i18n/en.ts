@@ -23,6 +23,7 @@ export const en = {
   posUnreadable: 'The point-of-sale system sent an answer we could not read',
   // One-time codes and their limits
   codeSent: 'The code has been sent',
+  codeStillLive: 'Your code is still valid: enter the code we sent',
   wrongCode: 'The code is wrong or has expired, please ask for a new one',
   phoneLocked: 'This number is locked after too many wrong codes, please contact us',
   tooManyAttempts: 'Too many attempts, please try again later',

@@ -32,11 +32,26 @@ export interface BoundOrder {
   posOrderId: string;
 }
 
+/** What a send did: texted the code (`sent`), or found the phone's live code for the same order and purpose and
+ * texted nothing; `resendIn` is how many seconds until a resend may text it again (docs/API.md, POST /user). */
+export interface SendOutcome {
+  sent: boolean;
+  resendIn: number;
+}
+
 export interface OtpService {
   normalize(raw: string): string;
   /** Sends a code to the phone for a purpose (saving, by default); with an order, the code is bound to it and
-   * counts against its sends. */
-  send(rawPhone: string, ip: string, order?: BoundOrder, lang?: Lang, purpose?: CodePurpose): Promise<void>;
+   * counts against its sends. When the phone already has a live code for the same order and purpose, nothing is
+   * sent unless `resend` asks for it (a resend is a send: the resend wait and every limit apply). */
+  send(
+    rawPhone: string,
+    ip: string,
+    order?: BoundOrder,
+    lang?: Lang,
+    purpose?: CodePurpose,
+    resend?: boolean,
+  ): Promise<SendOutcome>;
   /** The order the phone's live code is bound to, if any (to save it when the call does not name one). */
   boundOrder(phone: string): Promise<BoundOrder | null>;
   /** Checks the code (and that it was asked for this order, when it was asked for one) and, when right, runs
@@ -100,7 +115,7 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
       return phone;
     },
 
-    async send(rawPhone, ip, order, lang = 'en', purpose = 'save') {
+    async send(rawPhone, ip, order, lang = 'en', purpose = 'save', resend = false) {
       const phone = this.normalize(rawPhone);
       const addr = limitAddress(ip);
       await limit(`otp:ip-send-10m:${addr}`, config.OTP_IP_SENDS_PER_10M, 600);
@@ -110,6 +125,13 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
       await refuseWhenLocked(phone);
 
       const [live] = await liveChallenge(phone);
+      const liveWait = live
+        ? Math.max(0, Math.ceil(config.OTP_RESEND_SECONDS - (Date.now() - live.lastSentAt.getTime()) / 1000))
+        : 0;
+      // A typo sent the customer back to the receipt: asking again finds the code they already have, still good,
+      // and texts nothing (no send counted, no resend wait to run into). Only an explicit resend texts it again.
+      if (live && !resend && live.purpose === purpose && sameOrder(boundOf(live), order ?? null))
+        return { sent: false, resendIn: liveWait };
       if (live) {
         // Claim the resend in one conditional UPDATE (not read, then write): of two resends at once, one waits.
         const [claimed] = await db
@@ -122,8 +144,7 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
             ),
           )
           .returning({ id: otpChallenges.id });
-        const wait = config.OTP_RESEND_SECONDS - (Date.now() - live.lastSentAt.getTime()) / 1000;
-        if (!claimed) throw tooMany('Please wait a moment before asking for a new code', Math.max(1, wait));
+        if (!claimed) throw tooMany('Please wait a moment before asking for a new code', Math.max(1, liveWait));
       }
       await limit(`otp:send-15m:${phone}`, config.OTP_SENDS_PER_15M, 900);
       await limit(`otp:send-hour:${phone}`, config.OTP_SENDS_PER_HOUR, 3600);
@@ -211,6 +232,7 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
         );
         throw new HttpError(502, 'We could not send the code, please try again');
       }
+      return { sent: true, resendIn: config.OTP_RESEND_SECONDS };
     },
 
     async boundOrder(phone) {

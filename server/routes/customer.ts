@@ -15,6 +15,7 @@ import {
   receiptPageSchema,
   receiptsQuery,
   savedReceiptSchema,
+  codeSentSchema,
 } from '../../src/contract';
 import { appUserPhone, signInAppUser } from '../db/repositories/appUsers';
 import { endSessions, sessionsEndedAt } from '../db/repositories/customerSessions';
@@ -56,14 +57,24 @@ export default async function customerRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['customer'],
         summary: 'Texts a 4-digit code to sign in to My receipts (the limits of saving an invoice). Public.',
+        description:
+          'When the phone already has a live sign-in code, nothing is texted: 200 with `sent: false` and `resendIn` ' +
+          '(seconds); `resend: true` texts the same code again once the resend wait is over.',
         security: [],
         body: customerPhoneBody,
-        response: { 200: messageSchema, 400: errorSchema, 429: errorSchema, 502: errorSchema, 503: errorSchema },
+        response: { 200: codeSentSchema, 400: errorSchema, 429: errorSchema, 502: errorSchema, 503: errorSchema },
       },
     },
     async (req) => {
-      await otp.send(req.body.phone, req.ip, undefined, req.lang, 'signIn');
-      return { message: say(req.lang, 'codeSent') };
+      const { sent, resendIn } = await otp.send(
+        req.body.phone,
+        req.ip,
+        undefined,
+        req.lang,
+        'signIn',
+        req.body.resend === true,
+      );
+      return { message: say(req.lang, sent ? 'codeSent' : 'codeStillLive'), sent, resendIn };
     },
   );
 
@@ -177,7 +188,8 @@ export default async function customerRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const s = await signedIn(req);
-      await otp.send(s.phone, req.ip, undefined, req.lang, 'deleteData');
+      // Always a fresh text (as before): the confirmation is asked for once, on purpose.
+      await otp.send(s.phone, req.ip, undefined, req.lang, 'deleteData', true);
       return { message: say(req.lang, 'codeSent') };
     },
   );

@@ -13,6 +13,7 @@ import {
   listQuery,
   messageSchema,
   sendCodeBody,
+  codeSentSchema,
 } from '../../src/contract';
 import { appUsersList, deleteAppUser, type AppUserRow } from '../db/repositories/appUsers';
 import { notFound } from '../lib/errors';
@@ -96,11 +97,14 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         description:
           'With `phone` and none of name/email/password/confirmPassword/role: the public send-code call of the ' +
           'invoice page (limits in docs/SECURITY.md); with `restaurantId`, `casherId` and `orderId` (the order shown) the ' +
-          'code is bound to that order and is refused (409) when it is saved or no longer available. Otherwise: create an admin `{name, email, password, confirmPassword, ' +
+          'code is bound to that order and is refused (409) when it is saved or no longer available. When the phone ' +
+          'already has a live code for that order, nothing is texted: 200 `{message, sent: false, resendIn}` (go to ' +
+          'the code step; `resendIn` seconds until `resend: true` may text the same code again); a text sent answers ' +
+          '`sent: true` and `resendIn` = the resend wait. Otherwise: create an admin `{name, email, password, confirmPassword, ' +
           "role: 'admin'}`, which needs the bearer token of a live admin.",
         body: z.union([createAdminBody, sendCodeBody]).optional(),
         response: {
-          200: z.union([adminSchema, messageSchema]),
+          200: z.union([adminSchema, codeSentSchema]),
           400: errorSchema,
           401: errorSchema,
           404: errorSchema,

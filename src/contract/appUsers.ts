@@ -23,5 +23,16 @@ export const sendCodeBody = z.object({
   restaurantId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   casherId: z.string().trim().min(1).max(100).optional(),
   orderId: orderIdField,
+  /** Text the live code again (the code step's Resend code); without it a live code is not texted again. */
+  resend: z.boolean().optional(),
 });
 export type SendCodeBody = z.infer<typeof sendCodeBody>;
+
+/** The answer of a send-code call (docs/API.md): `sent: false` when the phone already has a live code for this
+ * order (nothing texted; go to the code step), and the seconds until Resend code may text it again. */
+export const codeSentSchema = z.object({
+  message: z.string(),
+  sent: z.boolean(),
+  resendIn: z.number().int().min(0),
+});
+export type CodeSent = z.infer<typeof codeSentSchema>;

@@ -6,7 +6,7 @@ import { invoiceSchema } from './invoice';
 /** Name of the session cookie of My receipts. */
 export const CUSTOMER_COOKIE = 'specter_receipts';
 
-export const customerPhoneBody = z.object({ phone: z.string().trim().min(1).max(32) });
+export const customerPhoneBody = z.object({ phone: z.string().trim().min(1).max(32), resend: z.boolean().optional() });
 export const customerSignInBody = z.object({
   phone: z.string().trim().min(1).max(32),
   otp: z.string().regex(/^\d{4}$/),

@@ -2,8 +2,23 @@
 // (src/receipts/SignIn.tsx): the phone and its 'required' message once touched, the four boxes, the busy flag
 // around each call, the boxes emptied when a code is sent and when one is refused. Each page keeps its own
 // texts, its own calls and what follows them; the code form also serves Delete my data.
-import { useState, type FormEvent } from 'react';
-import { emptyOtp, OtpInput } from './OtpInput';
+// The code step names the number the code went to, and offers Resend code once the resend wait is over (its
+// countdown shown meanwhile). Asking again while a code is live texts nothing (docs/API.md, POST /user): the page
+// goes straight to the code step, so one typo never keeps the customer waiting.
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { emptyOtp, latinDigits, OtpInput } from './OtpInput';
+
+/** What a send-code call answers (src/contract: codeSentSchema): texted or not, and seconds until a resend. */
+export interface CodeSentAnswer {
+  sent: boolean;
+  resendIn: number;
+}
+
+/** The number as the code step names it: its last four digits, the rest hidden ("•••• 4567"). */
+export const maskedPhone = (phone: string) => {
+  const digits = latinDigits(phone).replace(/\D/g, '');
+  return digits.length >= 4 ? `•••• ${digits.slice(-4)}` : '';
+};
 
 type Step = 'idle' | 'phone' | 'code';
 
@@ -18,9 +33,11 @@ export function usePhoneCode({
   start: 'idle' | 'phone';
   /** The code goes only once all four boxes are filled; else once any is (the invoice page, as specified). */
   allDigits: boolean;
-  send(phone: string): Promise<unknown>;
+  /** Asks for a code; `resend` asks to text a live code again (Resend code). */
+  send(phone: string, resend: boolean): Promise<CodeSentAnswer>;
   verify(phone: string, code: string): Promise<unknown>;
-  /** A call failed; after a refused code the boxes are already empty. */
+  /** A call failed; after a refused code the boxes are already empty. A failed resend is reported as 'phone'
+   * (the page stays on the code step). */
   onError(err: unknown, step: 'phone' | 'code'): void;
 }) {
   const [step, setStep] = useState<Step>(start);
@@ -28,6 +45,22 @@ export function usePhoneCode({
   const [touched, setTouched] = useState(false);
   const [otp, setOtp] = useState<string[]>(emptyOtp);
   const [busy, setBusy] = useState(false);
+  /** When Resend code may text the code again (ms since the epoch), and whether it was just texted again. */
+  const [resendAt, setResendAt] = useState(0);
+  const [resent, setResent] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const resendIn = Math.max(0, Math.ceil((resendAt - now) / 1000));
+  // The countdown ticks once a second while it runs, on the code step only.
+  useEffect(() => {
+    if (step !== 'code' || resendAt <= Date.now()) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [step, resendAt]);
+  const waitFrom = (answer: CodeSentAnswer) => {
+    const at = Date.now();
+    setNow(at);
+    setResendAt(at + Math.max(0, Number(answer.resendIn) || 0) * 1000);
+  };
   const codeReady = allDigits ? otp.every((d) => d !== '') : otp.some((d) => d !== '');
 
   const call = async (work: () => Promise<unknown>, failed: (err: unknown) => void) => {
@@ -47,7 +80,8 @@ export function usePhoneCode({
     if (!phone.trim() || busy) return;
     void call(
       async () => {
-        await send(phone.trim());
+        waitFrom(await send(phone.trim(), false));
+        setResent(false);
         setOtp(emptyOtp());
         setStep('code');
       },
@@ -64,6 +98,19 @@ export function usePhoneCode({
         setOtp(emptyOtp());
         onError(err, 'code');
       },
+    );
+  };
+
+  /** Resend code: texts the live code again (the same code, within its lifetime) and says so. */
+  const resend = () => {
+    if (busy || resendIn > 0) return;
+    void call(
+      async () => {
+        waitFrom(await send(phone.trim(), true));
+        setResent(true);
+        setOtp(emptyOtp());
+      },
+      (err) => onError(err, 'phone'),
     );
   };
 
@@ -89,6 +136,9 @@ export function usePhoneCode({
     submitPhone,
     submitCode,
     reset,
+    resend,
+    resendIn,
+    resent,
   };
 }
 
@@ -157,6 +207,8 @@ export function CodeForm({
   onSubmit,
   back,
   submit,
+  children,
+  after,
 }: {
   className: string;
   title: string;
@@ -169,11 +221,16 @@ export function CodeForm({
   onSubmit(e: FormEvent): void;
   back: { label: string; onClick(): void };
   submit: { label: string; className: string };
+  /** Shown under the title (the code step's "sent to" line), and under the boxes (Resend code). */
+  children?: ReactNode;
+  after?: ReactNode;
 }) {
   return (
     <form onSubmit={onSubmit} noValidate className={className}>
       <p className="step-title">{title}</p>
+      {children}
       <OtpInput value={otp} onChange={onOtp} label={digit} disabled={busy} />
+      {after}
       <div className="actions">
         <button type="button" className="ghost" onClick={back.onClick}>
           {back.label}
@@ -186,16 +243,34 @@ export function CodeForm({
   );
 }
 
-/** The flow's code step: Back returns to the phone, the button sends the code. */
-export function CodeStep({
-  flow,
-  className,
-  texts,
-}: {
-  flow: PhoneCode;
-  className: string;
-  texts: { codeTitle: string; digit: string; back: string; submit: string };
-}) {
+/** The code step's own texts: {phone} is the masked number, {seconds} the wait before Resend code. */
+export interface CodeStepTexts {
+  codeTitle: string;
+  digit: string;
+  back: string;
+  submit: string;
+  sentTo: string;
+  resend: string;
+  resendIn: string;
+  resent: string;
+}
+
+/** Puts a value into a text at {name}, as React nodes (the masked phone kept left-to-right inside Arabic). */
+const fill = (text: string, name: string, value: ReactNode) => {
+  const [before, after = ''] = text.split(`{${name}}`);
+  return (
+    <>
+      {before}
+      {value}
+      {after}
+    </>
+  );
+};
+
+/** The flow's code step: which number got the code, the boxes, Resend code with its countdown; Back returns to
+ * the phone, the button sends the code. */
+export function CodeStep({ flow, className, texts }: { flow: PhoneCode; className: string; texts: CodeStepTexts }) {
+  const masked = maskedPhone(flow.phone);
   return (
     <CodeForm
       className={className}
@@ -208,6 +283,22 @@ export function CodeStep({
       onSubmit={flow.submitCode}
       back={{ label: texts.back, onClick: () => flow.setStep('phone') }}
       submit={{ label: texts.submit, className: 'primary' }}
-    />
+      after={
+        <>
+          <p className="resend">
+            <button type="button" className="ghost" onClick={flow.resend} disabled={flow.busy || flow.resendIn > 0}>
+              {flow.resendIn > 0 ? texts.resendIn.replace('{seconds}', String(flow.resendIn)) : texts.resend}
+            </button>
+          </p>
+          {flow.resent && (
+            <p className="muted small" role="status">
+              {texts.resent}
+            </p>
+          )}
+        </>
+      }
+    >
+      {masked && <p className="muted sent-to">{fill(texts.sentTo, 'phone', <bdi dir="ltr">{masked}</bdi>)}</p>}
+    </CodeForm>
   );
 }

@@ -18,7 +18,7 @@ export function SaveFlow({ order, saved: savedBefore, t }: { order: ShownOrder; 
   const flow = usePhoneCode({
     start: 'idle', // the receipt, with Save Invoice
     allDigits: false,
-    send: (phone) => sendCode(phone, order),
+    send: (phone, resend) => sendCode(phone, order, resend),
     verify: async (phone, otp) => {
       await saveOrder({ ...order, phone, otp });
       flow.reset();

@@ -70,8 +70,12 @@ export interface ShownOrder {
   orderId: string;
 }
 
-export const sendCode = (phone: string, order: ShownOrder) =>
-  request<{ message: string }>('/user', { method: 'POST', body: JSON.stringify({ phone, ...order }) });
+/** Asks for a code for the order shown; `resend` texts a live code again (docs/API.md, POST /user). */
+export const sendCode = (phone: string, order: ShownOrder, resend = false) =>
+  request<{ message: string; sent: boolean; resendIn: number }>('/user', {
+    method: 'POST',
+    body: JSON.stringify({ phone, ...order, ...(resend ? { resend } : {}) }),
+  });
 
 export const saveOrder = (body: ShownOrder & { phone: string; otp: string }) =>
   request<{ message: string }>('/order/foodics/web/add-order', { method: 'POST', body: JSON.stringify(body) });

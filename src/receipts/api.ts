@@ -7,7 +7,11 @@ const post = <T>(url: string, body?: unknown) =>
   request<T>(url, { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
 export const whoAmI = () => request<CustomerSession>('/customer/session');
-export const sendSignInCode = (phone: string) => post<{ message: string }>('/customer/code', { phone });
+export const sendSignInCode = (phone: string, resend = false) =>
+  post<{ message: string; sent: boolean; resendIn: number }>('/customer/code', {
+    phone,
+    ...(resend ? { resend } : {}),
+  });
 export const signIn = (phone: string, otp: string) => post<CustomerSession>('/customer/session', { phone, otp });
 export const signOut = () => request<{ message: string }>('/customer/session', { method: 'DELETE' });
 export const fetchReceipts = (page: number, perPage: number) =>

@@ -36,7 +36,7 @@ const closeOrder = (deviceId: string, fields: Record<string, unknown>) => close(
 async function typeCodeAndSend(number: string, since: number) {
   const code = await product.waitForCode(number.slice(-3), since);
   for (const [i, d] of code.split('').entries()) await page.getByLabel(`Digit ${i + 1}`).type(d);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
 }
 
 describe('the customer saves the receipt they saw', () => {

@@ -84,7 +84,7 @@ describe('5. the customer saves the receipt', () => {
     await page.getByText('Invoice #', { exact: false }).waitFor();
     const code = await askForCode('0501112233');
     for (const [i, d] of code.split('').entries()) await page.getByLabel(`Digit ${i + 1}`).type(d);
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('dialog').getByText('Success', { exact: true }).waitFor();
     await page.getByText('.Your invoice has been saved successfully').waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
@@ -110,7 +110,7 @@ describe('5. the customer saves the receipt', () => {
     await page.getByLabel('Digit 1').focus();
     await pasteIntoFocused(code);
     expect(await page.getByLabel('Digit 4').inputValue()).toBe(code[3]);
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('dialog').getByText('Success', { exact: true }).waitFor();
   });
 
@@ -121,7 +121,7 @@ describe('5. the customer saves the receipt', () => {
     const wrong = String((Number(code) + 1) % 10000).padStart(4, '0');
     await page.getByLabel('Digit 1').type(wrong[0]);
     for (const [i, d] of wrong.slice(1).split('').entries()) await page.getByLabel(`Digit ${i + 2}`).type(d);
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('dialog').getByText('!Oops', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Ok' }).click();
     await page.getByRole('button', { name: 'Save Invoice' }).waitFor();
@@ -163,7 +163,7 @@ describe('7b. a code in Arabic-Indic digits (an Arabic keyboard, an Arabic SMS)'
     await page.getByLabel('الرقم 1').focus();
     for (const d of arabic(code)) await page.keyboard.insertText(d);
     expect(await page.getByLabel('الرقم 4').inputValue()).toBe(code[3]);
-    await page.getByRole('button', { name: 'إرسال' }).click();
+    await page.getByRole('button', { name: 'إرسال', exact: true }).click();
     await page.getByRole('dialog').getByText('تم بنجاح', { exact: true }).waitFor();
   });
 });

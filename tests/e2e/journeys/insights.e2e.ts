@@ -109,7 +109,7 @@ describe('VAT, the funnel, Orders and CSV exports', () => {
     await customer.getByLabel('Digit 1').waitFor();
     const code = await product.waitForCode(PHONE.slice(-3), since);
     for (const [i, d] of code.split('').entries()) await customer.getByLabel(`Digit ${i + 1}`).type(d);
-    await customer.getByRole('button', { name: 'Send' }).click();
+    await customer.getByRole('button', { name: 'Send', exact: true }).click();
     await customer.getByRole('dialog').getByText('Success', { exact: true }).waitFor();
 
     await expect

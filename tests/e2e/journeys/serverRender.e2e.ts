@@ -66,7 +66,7 @@ describe('the receipt in the first response', () => {
     await page.getByLabel('Digit 1').waitFor();
     const code = await product.waitForCode('455', since);
     for (const [i, d] of code.split('').entries()) await page.getByLabel(`Digit ${i + 1}`).type(d);
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('dialog').getByText('Success', { exact: true }).waitFor();
     expect(asked).toEqual([]);
     expect(errors).toEqual([]);

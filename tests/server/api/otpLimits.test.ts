@@ -44,8 +44,9 @@ async function smsApp(overrides: Record<string, string>, extra: Parameters<typeo
     },
     ...extra,
   });
+  // Every send here is Resend code (resend: true): asked again, a live code is texted again, as the limits count.
   const send = (phone: string, ip = '10.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/user', payload: { phone }, remoteAddress: ip });
+    t.app.inject({ method: 'POST', url: '/user', payload: { phone, resend: true }, remoteAddress: ip });
   return { ...t, sms, send };
 }
 
@@ -98,7 +99,8 @@ describe('a code: its lifetime, resends and replacement', () => {
   });
   afterAll(() => t.close());
 
-  const send = (phone: string) => t.app.inject({ method: 'POST', url: '/user', payload: { phone } });
+  // Resend code (resend: true): without it, a live code is not texted again (typoResend.test.ts).
+  const send = (phone: string) => t.app.inject({ method: 'POST', url: '/user', payload: { phone, resend: true } });
   const save = (phone: string, otp: string) =>
     t.app.inject({
       method: 'POST',
@@ -362,7 +364,8 @@ describe('wrong codes, the daily limit and the phone lock', () => {
   });
   afterAll(() => t.close());
 
-  const send = (phone: string) => t.app.inject({ method: 'POST', url: '/user', payload: { phone } });
+  // Resend code (resend: true): without it, a live code is not texted again (typoResend.test.ts).
+  const send = (phone: string) => t.app.inject({ method: 'POST', url: '/user', payload: { phone, resend: true } });
   const save = (phone: string, otp: string) =>
     t.app.inject({
       method: 'POST',

@@ -82,7 +82,7 @@ describe("public messages in the customer's language", () => {
         expect([slow.statusCode, slow.json().message]).toEqual([504, L.cat.posTimeout]);
       });
 
-      it('POST /user {phone}: sent, an invalid number, a resend too soon (429 with its wait)', async () => {
+      it('POST /user {phone}: sent, an invalid number, asked again (the live code, nothing sent), a resend too soon (429 with its wait)', async () => {
         const phone = L.lang === 'en' ? '0541000001' : '0541000002';
         const sent = await ask({ method: 'POST', url: '/user', payload: { phone } }, L.header);
         expect([sent.statusCode, sent.json().message]).toEqual([200, L.cat.codeSent]);
@@ -92,7 +92,9 @@ describe("public messages in the customer's language", () => {
         }
         const noPhone = await ask({ method: 'POST', url: '/user', payload: {} }, L.header);
         expect(noPhone.json().message).toBe(L.cat.invalidPhone);
-        const again = await ask({ method: 'POST', url: '/user', payload: { phone } }, L.header);
+        const live = await ask({ method: 'POST', url: '/user', payload: { phone } }, L.header);
+        expect([live.statusCode, live.json().message, live.json().sent]).toEqual([200, L.cat.codeStillLive, false]);
+        const again = await ask({ method: 'POST', url: '/user', payload: { phone, resend: true } }, L.header);
         expect(again.statusCode).toBe(429);
         expect(again.json().message.startsWith(L.cat.waitBeforeResend)).toBe(true);
         expect(again.json().message).toMatch(L.wait);
