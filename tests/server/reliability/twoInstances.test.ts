@@ -47,6 +47,9 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two instances on one PostgreSQL an
       FOODICS_CACHE_MS: '0',
       FOODICS_CALLS_PER_MINUTE: '10000',
       SMS_GLOBAL_PER_HOUR: '100000000',
+      // The till's and restaurant's hourly caps live in the shared Redis, which the PGlite run of this suite fed too.
+      OTP_SENDS_PER_TILL_HOUR: '100000',
+      OTP_SENDS_PER_RESTAURANT_HOUR: '100000',
       SMS_GLOBAL_PER_DAY: '100000000',
     };
     A = await buildInstance(pgdb.database, overrides, { redis: redisA });
@@ -80,6 +83,9 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two instances on one PostgreSQL an
       FOODICS_TIMEOUT_MS: '2000',
       FOODICS_CACHE_MS: '0',
       SMS_GLOBAL_PER_HOUR: '100000000',
+      // The till's and restaurant's hourly caps live in the shared Redis, which the PGlite run of this suite fed too.
+      OTP_SENDS_PER_TILL_HOUR: '100000',
+      OTP_SENDS_PER_RESTAURANT_HOUR: '100000',
       SMS_GLOBAL_PER_DAY: '100000000',
       OTP_PHONE_LOCK_AFTER: '1',
       OTP_RESEND_SECONDS: '0',
