@@ -38,7 +38,10 @@ export const metrics = {
     registers: [registry],
   }),
   /** outcome: ok, 401, 403, 404, 429 (Foodics' own answer), timeout, error (unreachable, 5xx, unreadable). */
-  foodicsCalls: counter('specter_foodics_calls_total', 'Calls to Foodics, by outcome', ['outcome']),
+  foodicsCalls: counter('specter_foodics_calls_total', "Calls to Foodics, by the token's restaurant id and outcome", [
+    'restaurant',
+    'outcome',
+  ]),
   /** result: granted (a call spent), refused (the budget was used up), paused (after a 429). */
   budgetCalls: counter(
     'specter_foodics_budget_calls_total',
@@ -138,6 +141,12 @@ export function ownToken(restaurantId: number, ...tokens: string[]) {
 export function countBudget(token: string, slot: { ok: boolean; paused?: boolean }) {
   const restaurant = owners.get(token) ?? 'unknown';
   metrics.budgetCalls.inc({ restaurant, result: slot.ok ? 'granted' : slot.paused ? 'paused' : 'refused' });
+}
+
+/** A call Foodics answered (its status) or that failed ('timeout', 'error'), by the token's restaurant. */
+export function countFoodicsCall(token: string, answer: number | 'timeout' | 'error') {
+  const outcome = typeof answer === 'number' ? foodicsOutcome(answer) : answer;
+  metrics.foodicsCalls.inc({ restaurant: owners.get(token) ?? 'unknown', outcome });
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();

@@ -4,6 +4,7 @@
 // UPDATE, so parallel guesses cannot exceed OTP_MAX_ATTEMPTS. Wrong codes count against the phone only
 // when it has a live code: nobody can lock a number they have no code for by guessing at it.
 import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../deps';
 import { otpChallenges } from '../db/schema';
 import { say, type Lang } from '../i18n';
@@ -52,6 +53,8 @@ export interface OtpService {
     lang?: Lang,
     purpose?: CodePurpose,
     resend?: boolean,
+    /** The request's logger, so a failed SMS's line carries its request id (the app's logger without). */
+    log?: FastifyBaseLogger,
   ): Promise<SendOutcome>;
   /** The order the phone's live code is bound to, if any (to save it when the call does not name one). */
   boundOrder(phone: string): Promise<BoundOrder | null>;
@@ -116,7 +119,7 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
       return phone;
     },
 
-    async send(rawPhone, ip, order, lang = 'en', purpose = 'save', resend = false) {
+    async send(rawPhone, ip, order, lang = 'en', purpose = 'save', resend = false, log = deps.log) {
       const phone = this.normalize(rawPhone);
       const addr = limitAddress(ip);
       await limit(`otp:ip-send-10m:${addr}`, config.OTP_IP_SENDS_PER_10M, 600);
@@ -227,7 +230,7 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
         metrics.codesSent.inc({ provider: deps.sms.name, outcome: 'failed' });
         if (created) await db.delete(otpChallenges).where(eq(otpChallenges.id, challengeId));
         // The provider's code only: its error text can carry the number (server/core/smsPort.ts).
-        deps.log?.warn(
+        log?.warn(
           {
             sms: { to: maskPhone(phone), provider: deps.sms.name, code: (err as { code?: string }).code ?? 'unknown' },
           },

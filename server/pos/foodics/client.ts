@@ -4,7 +4,7 @@
 // 429 from Foodics pauses the token on every instance (docs/ARCHITECTURE.md).
 import type { CallBudget, CallPriority } from '../callBudget';
 import { PosError } from '../../core/posPort';
-import { countBudget, foodicsOutcome, metrics } from '../../lib/metrics';
+import { countBudget, countFoodicsCall } from '../../lib/metrics';
 
 export interface FoodicsClientOptions {
   baseUrl: string;
@@ -47,13 +47,13 @@ export function createFoodicsClient(opts: FoodicsClientOptions): FoodicsClient {
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (err) {
-      metrics.foodicsCalls.inc({ outcome: (err as Error).name === 'TimeoutError' ? 'timeout' : 'error' });
+      countFoodicsCall(token, (err as Error).name === 'TimeoutError' ? 'timeout' : 'error');
       if ((err as Error).name === 'TimeoutError') {
         throw new PosError(504, 'The point-of-sale system did not answer in time, please try again');
       }
       throw new PosError(502, 'The point-of-sale system cannot be reached, please try again shortly');
     }
-    metrics.foodicsCalls.inc({ outcome: foodicsOutcome(res.status) });
+    countFoodicsCall(token, res.status);
     if (res.status === 401 || res.status === 403) {
       await res.body?.cancel();
       throw new PosError(
