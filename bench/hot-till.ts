@@ -26,9 +26,37 @@ const ADMIN = { email: 'bench@specter.sa', password: 'bench-password-1' };
 
 const load1 = () => os.loadavg()[0].toFixed(1);
 
-async function rps(url: string): Promise<{ rps: number; p99: number; bad: number }> {
+/** CPU seconds a process has used (utime + stime), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * 32 connections for `seconds`: requests a second, p99, and the server's CPU time per answer (µs). On a machine
+ * other work is loading, req/s swings with what the other processes do; CPU per answer barely does, so the ratio of
+ * the bare route's CPU per answer to the product's is the steadier "of bare" (both are CPU-bound here).
+ */
+async function run(url: string, pid: number) {
+  const cpu = cpuSeconds(pid);
   const r = await autocannon({ url, connections: 32, duration: seconds });
-  return { rps: Math.round(r.requests.average), p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+  const used = cpuSeconds(pid) - cpu;
+  return {
+    rps: Math.round(r.requests.average),
+    p99: r.latency.p99,
+    bad: r.non2xx + r.errors + r.timeouts,
+    cpuUs: Math.round((used * 1e6) / Math.max(1, r.requests.total)),
+  };
+}
+
+/** The node process start.mjs runs (dist-server/main.js): its only child. */
+function childOf(pid: number): number {
+  const until = Date.now() + 5000;
+  while (Date.now() < until) {
+    const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    if (kids.length) return Number(kids[0]);
+  }
+  throw new Error('start.mjs has no child process');
 }
 
 /** `npm start` (scripts/start.mjs), its output into a file; resolves once it says it is running. */
@@ -49,6 +77,7 @@ async function startAsUser(env: Record<string, string>, dir: string) {
   }
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: childOf(child.pid!),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -67,7 +96,7 @@ export async function hotTill() {
   if (alsoWarn) variants.push(['LOG_LEVEL=warn', { LOG_LEVEL: 'warn' }]);
   try {
     for (const [name, extra] of variants) {
-      const product = await startAsUser(
+      const server = await startAsUser(
         {
           // No demo data and no demo stand-in: one restaurant on this process's Foodics stand-in.
           DEMO_DATA: '0',
@@ -82,13 +111,13 @@ export async function hotTill() {
         dir,
       );
       try {
-        const login = await fetch(`${product.url}/admin/login`, {
+        const login = await fetch(`${server.url}/admin/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(ADMIN),
         });
         const token = ((await login.json()) as { data: { token: string } }).data.token;
-        const created = await fetch(`${product.url}/restaurant`, {
+        const created = await fetch(`${server.url}/restaurant`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify({
@@ -101,28 +130,30 @@ export async function hotTill() {
         });
         const restId = ((await created.json()) as { id: number }).id;
         const device = FIXTURE.devices[0].id;
-        const url = `${product.url}/order/foodics/web/last-order?restaurantId=${restId}&casherId=${device}`;
+        const url = `${server.url}/order/foodics/web/last-order?restaurantId=${restId}&casherId=${device}`;
         const answer = await fetch(url);
         const bytes = (await answer.arrayBuffer()).byteLength;
         for (let round = 1; round <= rounds; round++) {
           const before = load1();
-          const ceiling = await rps(`${bare.url}/bare`);
-          const run = await rps(url);
+          const ceiling = await run(`${bare.url}/bare`, bare.pid);
+          const product = await run(url, server.pid);
           rows.push({
             variant: name,
             round,
             'answer bytes': bytes,
-            'product req/s': run.rps,
-            'p99 ms': run.p99,
-            'non-2xx/errors': run.bad,
+            'product req/s': product.rps,
+            'p99 ms': product.p99,
+            'non-2xx/errors': product.bad,
             'bare req/s': ceiling.rps,
-            'of bare': (run.rps / ceiling.rps).toFixed(2),
+            'of bare (req/s)': (product.rps / ceiling.rps).toFixed(2),
+            'CPU µs/answer product / bare': `${product.cpuUs} / ${ceiling.cpuUs}`,
+            'of bare (CPU)': (ceiling.cpuUs / product.cpuUs).toFixed(2),
             'load (1 min) before / after': `${before} / ${load1()}`,
           });
           console.error(JSON.stringify(rows.at(-1)));
         }
       } finally {
-        await product.stop();
+        await server.stop();
       }
     }
   } finally {
