@@ -3,7 +3,9 @@
 // token refused, a Foodics 429, the call budget's use labelled by restaurant id (never the token).
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
 import { serveMetrics } from '../../../server/lib/metrics';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
@@ -53,6 +55,25 @@ describe('GET /metrics: who may read it', () => {
     expect(res.body).toContain('# TYPE specter_http_request_duration_seconds histogram');
     expect(res.body).toContain('process_cpu_seconds_total');
     expect(res.body).toContain('specter_db_pool_waiting');
+    // PostgreSQL's pool as it stands (the embedded PGlite has none: 0).
+    const size = sample(res.body, 'specter_db_pool_size');
+    if (t.database.kind === 'postgres') expect(size).toBeGreaterThanOrEqual(1);
+    else expect(size).toBe(0);
+    // Without REDIS_URL there is no Redis to report.
+    expect(res.body).not.toMatch(/^specter_redis_up /m);
+  });
+
+  it('specter_redis_up is 0 while the configured Redis cannot be reached', async () => {
+    const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false });
+    redis.on('error', () => {});
+    const app = await buildApp({ ...t.deps, redis });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.body).toMatch(/^specter_redis_up 0$/m);
+    } finally {
+      await app.close();
+      redis.disconnect();
+    }
   });
 
   describe('without METRICS_TOKEN, and with METRICS_PORT', () => {
