@@ -90,19 +90,22 @@ new Gauge({
     this.set(watched.pool?.().total ?? 0);
   },
 });
-new Gauge({
+/** In the registry only while a Redis is configured: without REDIS_URL there is nothing to report (not a 0). */
+const redisUp = new Gauge({
   name: 'specter_redis_up',
   help: 'Redis connected (1) or not (0); absent without REDIS_URL',
-  registers: [registry],
+  registers: [],
   collect() {
-    this.reset();
-    if (watched.redis) this.set(watched.redis.status === 'ready' ? 1 : 0);
+    this.set(watched.redis?.status === 'ready' ? 1 : 0);
   },
 });
 
 /** The scrape reads this app's database pool and Redis (the last app built in the process wins). */
 export function watch(sources: typeof watched) {
   Object.assign(watched, sources);
+  const listed = !!registry.getSingleMetric('specter_redis_up');
+  if (sources.redis && !listed) registry.registerMetric(redisUp);
+  if (!sources.redis && listed) registry.removeSingleMetric('specter_redis_up');
 }
 
 type Child = { count: { inc(): void }; duration: { observe(v: number): void } };

@@ -169,6 +169,48 @@ describe('the counters move with what happens', () => {
     expect(after).not.toContain(`casherId=${DEVICE}`);
   });
 
+  it('a webhook with a wrong secret is received and refused (404); wrong codes up to the lock move checks and locks', async () => {
+    const before = await scrape();
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/pos/foodics/webhook/not-the-secret',
+      payload: { event: 'order.created', business: { reference: 1 }, order: { id: 'x' } },
+    });
+    expect(hook.statusCode).toBe(404);
+    // A phone with a live code, then wrong codes until OTP_PHONE_LOCK_AFTER (50 by default; 3 here) locks it.
+    const locking = await createFoodicsTestApp({
+      METRICS_TOKEN: TOKEN,
+      OTP_PHONE_LOCK_AFTER: '3',
+      OTP_MAX_ATTEMPTS: '10',
+    });
+    try {
+      const phone = '+966500000477';
+      const order = locking.foodics.addOrder(DEVICE);
+      const body = { restaurantId: locking.restaurantId, casherId: DEVICE, orderId: order.id };
+      expect((await locking.app.inject({ method: 'POST', url: '/user', payload: { phone, ...body } })).statusCode).toBe(
+        200,
+      );
+      const wrong = locking.lastCode(phone) === '0000' ? '1111' : '0000';
+      for (let i = 0; i < 4; i++)
+        await locking.app.inject({
+          method: 'POST',
+          url: '/order/foodics/web/add-order',
+          payload: { phone, otp: wrong, ...body },
+        });
+    } finally {
+      await locking.close();
+    }
+    const after = await scrape();
+    const moved = (name: string, labels: Record<string, string> = {}) =>
+      sample(after, name, labels) - sample(before, name, labels);
+    expect(moved('specter_webhooks_received_total')).toBe(1);
+    expect(moved('specter_webhooks_refused_total', { status: '404' })).toBe(1);
+    expect(moved('specter_webhooks_accepted_total')).toBe(0);
+    expect(moved('specter_codes_checked_total', { outcome: 'wrong' })).toBe(3);
+    expect(moved('specter_codes_checked_total', { outcome: 'locked' })).toBe(1);
+    expect(moved('specter_phone_locks_total')).toBe(1);
+  });
+
   it('a token Foodics refuses moves outcome="401"; a Foodics 429 moves outcome="429", then the pause the budget', async () => {
     const url = `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${DEVICE}`;
     const before = await scrape();
