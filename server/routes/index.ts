@@ -19,6 +19,7 @@ import foodicsWebhookRoutes from './foodicsWebhook';
 import funnelRoutes from './funnel';
 import healthRoutes from './health';
 import invoiceRoutes from './invoice';
+import metricsRoutes from './metrics';
 import ordersRoutes from './orders';
 import posPushRoutes from './posPush';
 import publicConfigRoutes from './publicConfig';
@@ -43,6 +44,7 @@ export interface RouteGroup {
 
 export const ROUTES: RouteGroup[] = [
   { plugin: healthRoutes },
+  { plugin: metricsRoutes },
   { plugin: authRoutes },
   { plugin: statisticsRoutes },
   { plugin: ordersRoutes },
