@@ -74,12 +74,16 @@ const PHONE_MATCHES_LISTED = 5000;
  * guessing, and it walked ten million orders for a narrow number.
  */
 async function ordersOfPhonesWith(db: Db, phonePart: string): Promise<SQL | undefined> {
-  const matching = db
-    .select({ id: appUsers.id })
-    .from(appUsers)
-    .where(ilike(appUsers.phone, likeEscape(phonePart)));
-  const ids = (await matching.limit(PHONE_MATCHES_LISTED + 1)).map((u) => u.id);
-  if (ids.length > PHONE_MATCHES_LISTED) return inArray(orders.appUserId, matching);
+  // A new select each time: Drizzle's builders change in place, so `.limit()` on a shared one would also cap the
+  // subquery below and drop the orders of every customer past the 5,001st (issue 35: a cap bounds a count, never
+  // an answer).
+  const matching = () =>
+    db
+      .select({ id: appUsers.id })
+      .from(appUsers)
+      .where(ilike(appUsers.phone, likeEscape(phonePart)));
+  const ids = (await matching().limit(PHONE_MATCHES_LISTED + 1)).map((u) => u.id);
+  if (ids.length > PHONE_MATCHES_LISTED) return inArray(orders.appUserId, matching());
   return ids.length ? sql`${orders.appUserId} = any(${`{${ids.join(',')}}`}::int[])` : undefined;
 }
 
