@@ -1,7 +1,8 @@
 // App users: the App Users list (with the end of each phone's lock), one user's phone, removal, the CSV batches.
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { ListQuery } from '../../../src/contract';
+import { SEARCH_TOO_SHORT, searchTooShort, type ListQuery } from '../../../src/contract';
+import { badRequest } from '../../lib/errors';
 import type { Tx } from '../audit';
 import { lockedUntilSql } from '../phoneLock';
 import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
@@ -30,8 +31,13 @@ const sortable = {
 function listSearch(q: string | undefined) {
   const term = q?.trim() ?? '';
   const isPhonePart = (w: string) => /^[+\d]+$/.test(w);
+  if (searchTooShort(term)) throw badRequest(SEARCH_TOO_SHORT);
+  const digits = term.replace(/\s+/g, '');
+  // One or two digits have no trigram and nearly every phone holds them: strpos, which keeps the planner off the
+  // trigram index (it would read all of it) and on the list's order, where the first matches come at once.
+  if (/^\+?\d{1,2}$/.test(digits)) return sql`strpos(${appUsers.phone}, ${digits}) > 0`;
   return /^\+?[\d\s]+$/.test(term)
-    ? searchWhere(term.replace(/\s+/g, ''), [appUsers.phone])
+    ? searchWhere(digits, [appUsers.phone])
     : and(
         ...term
           .split(/\s+/)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { SEARCH_TOO_SHORT } from '../../../src/contract';
 
 // Lists past a cap and at their far end (docs/PERFORMANCE.md, issue 35):
 // - a phone search matching more than 5,000 app users still answers every matching order (the cap on the
@@ -69,6 +70,41 @@ describe('big lists: a phone search past 5,000 customers, and the last pages', (
     const all = await idsOf(`select id from orders order by created_at desc, id desc`);
     expect(await ids(`/order?q=5877&page=1&perPage=25`)).toEqual(all.slice(0, 25));
     expect(await ids(`/order?q=5877&page=50&perPage=25`)).toEqual(all.slice(1225, 1250));
+  });
+
+  it('one or two digits search every phone and order number holding them, in the list order, with the same rows as ILIKE', async () => {
+    for (const q of ['7', '87', '5877', '58771']) {
+      const expected = await idsOf(
+        `select o.id from orders o left join app_users u on u.id = o.app_user_id
+         where o.order_number ilike '%${q}%' or u.phone ilike '%${q}%' order by o.created_at desc, o.id desc`,
+      );
+      const res = await get(`/order?q=${q}&page=1&perPage=25`);
+      expect(
+        res.json().map((r: { id: number }) => r.id),
+        `orders q=${q}`,
+      ).toEqual(expected.slice(0, 25));
+      expect(res.headers['x-total-count'], `orders q=${q}`).toBe(String(Math.min(expected.length, 1000)));
+      expect(await ids(`/order?q=${q}&page=3&perPage=25`)).toEqual(expected.slice(50, 75));
+      expect(await ids(`/order?q=${q}&appUserId=${late}&page=1&perPage=25`)).toEqual(
+        (await idsOf(`select id from orders where app_user_id = ${late} order by created_at desc, id desc`)).filter(
+          (id) => expected.includes(id),
+        ),
+      );
+      const users = await idsOf(`select id from app_users where phone like '%${q}%' order by created_at desc, id desc`);
+      expect(await ids(`/user?q=${q}&page=2&perPage=25`), `users q=${q}`).toEqual(users.slice(25, 50));
+    }
+    // An order number of one character ("N" + digits here): found by its digits too.
+    expect((await get('/order?q=1&page=1&perPage=5')).json()).toHaveLength(5);
+  });
+
+  it('a name or order-number search of one or two letters is a 400 that says to type at least 3 characters', async () => {
+    for (const url of ['/user?q=xy&page=1', '/user?q=a%20b&page=1', '/order?q=ab&page=1', '/order?q=N&page=1']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: auth });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toBe(SEARCH_TOO_SHORT);
+    }
+    // A short word beside a long one narrows the long one's matches: answered.
+    expect((await get('/user?q=nora%20sa&page=1&perPage=5')).json()).toHaveLength(5);
   });
 
   it('the CSV export of such a search holds every matching order too', async () => {
