@@ -89,7 +89,7 @@ describe('Terms and Privacy page', () => {
     const { termsEn, privacyEn } = await import('../../../src/privacy/content.en');
     const { termsAr, privacyAr } = await import('../../../src/privacy/content.ar');
     expect(termsEn).toHaveLength(22);
-    expect(privacyEn).toHaveLength(7);
+    expect(privacyEn).toHaveLength(8);
     expect(termsAr.map((s) => s.id)).toEqual(termsEn.map((s) => s.id));
     expect(privacyAr.map((s) => s.id)).toEqual(privacyEn.map((s) => s.id));
     for (const s of [...termsEn, ...privacyEn]) {
