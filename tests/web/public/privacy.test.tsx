@@ -104,7 +104,7 @@ describe('Terms and Privacy page', () => {
     await user.click(screen.getByRole('button', { name: 'العربية' }));
     expect(document.documentElement.lang).toBe('ar');
     expect(screen.getByRole('heading', { level: 2, name: 'سياسة الخصوصية' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(29));
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(30));
     expect(screen.getByRole('heading', { level: 3, name: 'حذف الحساب' })).toBeInTheDocument();
     expect(screen.getByText(/المملكة العربية السعودية/, { selector: '#terms-law p' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'English' }));
