@@ -17,6 +17,7 @@ import customerRoutes from './customer';
 import exportRoutes from './exports';
 import foodicsWebhookRoutes from './foodicsWebhook';
 import funnelRoutes from './funnel';
+import guestsRoutes from './guests';
 import healthRoutes from './health';
 import invoiceRoutes from './invoice';
 import metricsRoutes from './metrics';
@@ -62,6 +63,7 @@ export const ROUTES: RouteGroup[] = [
   { plugin: exportRoutes },
   { plugin: activityRoutes },
   { plugin: tillsRoutes },
+  { plugin: guestsRoutes },
 ];
 
 /** The security schemes the table names (server/app.ts puts them in the OpenAPI document). */

@@ -71,6 +71,7 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
           <SaveFlow
             order={{ restaurantId: restId, casherId: deviceId, orderId: load.invoice.order_id }}
             saved={load.invoice.saved}
+            restaurant={load.invoice.restaurant.name}
             t={t}
           />
         </Receipt>

@@ -10,8 +10,20 @@ import { CodeStep, PhoneField, usePhoneCode } from './PhoneCode';
 
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string; reference: string } | null;
 
-export function SaveFlow({ order, saved: savedBefore, t }: { order: ShownOrder; saved: boolean; t: Texts }) {
+export function SaveFlow({
+  order,
+  saved: savedBefore,
+  restaurant,
+  t,
+}: {
+  order: ShownOrder;
+  saved: boolean;
+  restaurant: string;
+  t: Texts;
+}) {
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // "Let {restaurant} know me as a guest": unticked until the customer ticks it; sent with the save (issue 34).
+  const [consent, setConsent] = useState(false);
   const [saved, setSaved] = useState(savedBefore);
   const failMessage = (err: unknown) => (err instanceof ApiError && err.message ? err.message : t.failText);
 
@@ -20,7 +32,7 @@ export function SaveFlow({ order, saved: savedBefore, t }: { order: ShownOrder; 
     allDigits: false,
     send: (phone, resend) => sendCode(phone, order, resend),
     verify: async (phone, otp) => {
-      await saveOrder({ ...order, phone, otp });
+      await saveOrder({ ...order, phone, otp, consent });
       flow.reset();
       setSaved(true);
       setOutcome({ kind: 'success' });
@@ -53,6 +65,10 @@ export function SaveFlow({ order, saved: savedBefore, t }: { order: ShownOrder; 
             hint={t.phoneHint}
             autoFocus
           />
+          <label className="consent">
+            <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+            <span>{t.consent.replace('{restaurant}', restaurant)}</span>
+          </label>
           <div className="actions">
             <button type="button" className="ghost" onClick={() => flow.setStep('idle')}>
               {t.back}

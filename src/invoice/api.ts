@@ -92,5 +92,5 @@ export const sendCode = (phone: string, order: ShownOrder, resend = false) =>
     body: JSON.stringify({ phone, ...order, ...(resend ? { resend } : {}) }),
   });
 
-export const saveOrder = (body: ShownOrder & { phone: string; otp: string }) =>
+export const saveOrder = (body: ShownOrder & { phone: string; otp: string; consent?: boolean }) =>
   request<{ message: string }>('/order/foodics/web/add-order', { method: 'POST', body: JSON.stringify(body) });
