@@ -13,7 +13,10 @@ import { Receipt } from './Receipt';
 import { SaveFlow } from './SaveFlow';
 import './invoice.css';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; invoice: LastOrderAnswer };
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; message: string; empty?: boolean }
+  | { state: 'ready'; invoice: LastOrderAnswer };
 
 export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
   const [lang, toggleLang] = useLanguage(initial?.lang);
@@ -34,7 +37,15 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
     let live = true;
     loadInvoice(restId, deviceId)
       .then((invoice) => live && setLoad({ state: 'ready', invoice }))
-      .catch((err) => live && setLoad({ state: 'error', message: err instanceof ApiError ? err.message : '' }));
+      .catch(
+        (err) =>
+          live &&
+          setLoad({
+            state: 'error',
+            message: err instanceof ApiError ? err.message : '',
+            empty: err instanceof ApiError && err.empty,
+          }),
+      );
     return () => {
       live = false;
     };
@@ -48,7 +59,20 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
         </button>
       </div>
       {load.state === 'loading' && <div className="spinner" role="status" aria-label={t.loading} />}
-      {load.state === 'error' && (
+      {load.state === 'error' && load.empty && (
+        // An empty till is no failure: a calm note, and a way to look again once the order is paid.
+        <div className="empty-panel" role="status">
+          <h1>{t.emptyTitle}</h1>
+          <p>{t.emptyText}</p>
+          <a
+            className="button-link"
+            href={`?restId=${encodeURIComponent(restId)}&deviceId=${encodeURIComponent(deviceId)}`}
+          >
+            {t.checkAgain}
+          </a>
+        </div>
+      )}
+      {load.state === 'error' && !load.empty && (
         <div className="error-panel" role="alert">
           <h1>{t.oops}</h1>
           <p>{load.message ? `${load.message}.` : t.anError}</p>

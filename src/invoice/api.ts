@@ -1,11 +1,14 @@
 // The invoice page's three calls (docs/API.md), with plain fetch: no client library in this bundle.
 import type { LastOrderAnswer } from '../contract/invoice';
+import { TILL_EMPTY_HEADER } from '../contract/invoicePageRender';
 import { currentLanguage } from '../lib/useLanguage';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The till has no recent closed order yet (last-order's 404 says so in a header): nothing failed. */
+    readonly empty = false,
   ) {
     super(message);
   }
@@ -29,7 +32,12 @@ export async function request<T>(url: string, init?: RequestInit): Promise<T> {
     throw new ApiError(0, '');
   }
   const body = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(res.status, typeof body?.message === 'string' ? body.message : '');
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      typeof body?.message === 'string' ? body.message : '',
+      res.headers.get(TILL_EMPTY_HEADER) === '1',
+    );
   return body as T;
 }
 
@@ -77,5 +85,14 @@ export const sendCode = (phone: string, order: ShownOrder, resend = false) =>
     body: JSON.stringify({ phone, ...order, ...(resend ? { resend } : {}) }),
   });
 
+/** Saves the order shown; `proof` (the save proved the phone) lets "See my receipts" sign in without a code. */
 export const saveOrder = (body: ShownOrder & { phone: string; otp: string }) =>
-  request<{ message: string }>('/order/foodics/web/add-order', { method: 'POST', body: JSON.stringify(body) });
+  request<{ message: string; id: number; proof?: string }>('/order/foodics/web/add-order', {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
+
+/** Signs the phone that just saved in to My receipts with the save's proof (no code); failures are left to the
+ * page, which then asks for a code as usual. */
+export const signInWithProof = (proof: string) =>
+  request<unknown>('/customer/session/from-save', { method: 'POST', body: JSON.stringify({ proof }) });
