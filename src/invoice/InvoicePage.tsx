@@ -27,10 +27,10 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
   const [load, setLoad] = useState<Load>(initial?.load ?? { state: 'loading' });
   const loaded = initial !== undefined;
 
-  // The title before the first paint (a layout effect), not after it.
+  // The title before the first paint (a layout effect), not after it; in the page's language.
   useLayoutEffect(() => {
-    document.title = 'Specter | Invoice';
-  }, []);
+    document.title = t.pageTitle;
+  }, [t]);
 
   useEffect(() => {
     if (loaded) return;

@@ -6,6 +6,9 @@
 export const TEXTS = {
   en: {
     loading: 'Loading',
+    pageTitle: 'Specter | Invoice',
+    receiptsTitle: 'Specter | My receipts',
+    privacyTitle: 'Specter | Terms and Privacy',
     oops: 'Oops!',
     anError: 'An error occurred',
     emptyTitle: 'No receipt yet',
@@ -59,6 +62,9 @@ export const TEXTS = {
   },
   ar: {
     loading: 'جار التحميل',
+    pageTitle: 'Specter | الفاتورة',
+    receiptsTitle: 'Specter | فواتيري',
+    privacyTitle: 'Specter | الشروط والخصوصية',
     oops: 'عذرًا!',
     anError: 'حدث خطأ',
     emptyTitle: 'لا توجد فاتورة بعد',

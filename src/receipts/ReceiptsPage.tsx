@@ -43,8 +43,8 @@ export function ReceiptsPage() {
   const [notice, setNotice] = useState('');
 
   useLayoutEffect(() => {
-    document.title = 'Specter | My receipts';
-  }, []);
+    document.title = TEXTS[lang].receiptsTitle;
+  }, [lang]);
 
   useEffect(() => {
     whoAmI().then(

@@ -8,6 +8,7 @@ const specterAr: typeof specterEn = {
   menu: { home: 'الرئيسية' },
   appBar: { logout: 'تسجيل الخروج', language: 'English' },
   login: {
+    title: 'تسجيل الدخول',
     email: 'البريد الإلكتروني',
     password: 'كلمة المرور',
     submit: 'دخول',

@@ -6,6 +6,7 @@ export const specterEn = {
   menu: { home: 'Home' },
   appBar: { logout: 'Logout', language: 'العربية' },
   login: {
+    title: 'Login',
     email: 'Email',
     password: 'Password',
     submit: 'Login',
