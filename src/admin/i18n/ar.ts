@@ -134,6 +134,8 @@ const specterAr: typeof specterEn = {
   },
   sheet: {
     open: 'ورقة رموز QR للطباعة',
+    openHelp: 'صفحة رموز QR للطباعة ووضعها على أجهزة الكاشير: تفتح كاميرا الجوال فاتورة العميل',
+    printQrHelp: 'ينزّل صورة رمز QR لكل جهاز كاشير لتطبيق Specter (رمز JSON لا تفتحه كاميرا الجوال)',
     title: '%{name}: ورقة رموز QR',
     print: 'طباعة',
     branch: 'الفرع',
