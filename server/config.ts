@@ -137,11 +137,17 @@ export const configSchema = z.object({
   OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
   OTP_PHONE_FAILURES_PER_DAY: z.coerce.number().int().min(1).default(10),
   OTP_PHONE_LOCK_AFTER: z.coerce.number().int().min(1).default(50),
-  OTP_SENDS_PER_15M: z.coerce.number().int().min(1).default(3),
+  /** Codes texted to one phone, every purpose together (saving, My receipts, Delete my data): what abuse costs
+   * is SMS to a phone, so the hour and the day carry the weight; the 15 minutes are no tighter than the hour by
+   * default (one ordinary visit asks for two or three codes: docs/SECURITY.md). */
+  OTP_SENDS_PER_15M: z.coerce.number().int().min(1).default(5),
   OTP_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   OTP_SENDS_PER_DAY: z.coerce.number().int().min(1).default(10),
-  /** Codes sent for one order (a code is bound to the order shown), whatever the phone. */
+  /** Codes sent for one order to one phone, within the order's claim window (a code is bound to the order shown). */
   OTP_SENDS_PER_ORDER: z.coerce.number().int().min(1).default(3),
+  /** Codes sent for one order to all phones together, within its claim window: high, so strangers cannot use up
+   * a receipt its customer still has to save (each of them spends their own phone's and order's sends). */
+  OTP_SENDS_PER_ORDER_TOTAL: z.coerce.number().int().min(1).default(30),
   OTP_IP_SENDS_PER_10M: z.coerce.number().int().min(1).default(30),
   OTP_IP_SENDS_PER_DAY: z.coerce.number().int().min(1).default(200),
   OTP_IP_CHECKS_PER_10M: z.coerce.number().int().min(1).default(100),
@@ -200,6 +206,9 @@ export const configSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** On SIGTERM: how long requests in flight may take before the process exits anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(10),
+  /** For this long after a customer proved their phone (a code, or a save with a code) My receipts needs no
+   * other code: the Success dialog's "See my receipts" signs in, and Delete my data asks no second code. */
+  CUSTOMER_RECENT_PROOF_MINUTES: z.coerce.number().int().min(0).max(60).default(5),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -9,6 +9,8 @@ import type { Config } from '../config';
 
 export const CUSTOMER_AUDIENCE = 'specter-customer';
 const AUDIENCE = CUSTOMER_AUDIENCE;
+/** A save's proof of the phone (the Success dialog's "See my receipts"): never a session, never the reverse. */
+export const PROOF_AUDIENCE = 'specter-customer-proof';
 
 /** The signing key of customer sessions: the server secret, kept apart from the admin tokens' use of it. */
 export const sessionKey = (config: Config) => new TextEncoder().encode(`${config.JWT_SECRET ?? ''}:customer-session`);
@@ -21,12 +23,33 @@ export interface CustomerSession {
    * (db/repositories/customerSessions.ts). */
   issuedAt: Date;
   expiresAt: Date;
+  /** When the phone was last proved (the code of this sign-in, or the save whose proof opened it): for
+   * CUSTOMER_RECENT_PROOF_MINUTES after it, Delete my data needs no second code. */
+  provedAt: Date;
+}
+
+/** A save's proof that this browser holds the phone: the phone and when (to the millisecond). */
+export interface PhoneProof {
+  phone: string;
+  at: Date;
 }
 
 export interface SessionService {
-  open(reply: FastifyReply, req: FastifyRequest, phone: string, userId: number): Promise<CustomerSession>;
+  open(
+    reply: FastifyReply,
+    req: FastifyRequest,
+    phone: string,
+    userId: number,
+    provedAt?: Date,
+  ): Promise<CustomerSession>;
   read(req: FastifyRequest): Promise<CustomerSession | null>;
   close(reply: FastifyReply, req: FastifyRequest): void;
+  /** A proof of the phone for CUSTOMER_RECENT_PROOF_MINUTES (null when that is 0): given to the page that saved. */
+  proof(phone: string): Promise<string | null>;
+  /** The phone and time of a proof still good, or null. */
+  readProof(token: string): Promise<PhoneProof | null>;
+  /** Whether the session proved its phone recently enough to delete its data without a second code. */
+  recentlyProved(s: CustomerSession): boolean;
 }
 
 /** Served over https (PUBLIC_URL): the cookie is `__Host-` prefixed, so the browser keeps it Secure, for this
@@ -37,6 +60,7 @@ export const customerCookieName = (config: Pick<Config, 'PUBLIC_URL'>) =>
 export function createSessionService(config: Config): SessionService {
   const key = sessionKey(config);
   const seconds = config.CUSTOMER_SESSION_MINUTES * 60;
+  const recentMs = config.CUSTOMER_RECENT_PROOF_MINUTES * 60_000;
   const https = config.PUBLIC_URL?.startsWith('https:') === true;
   const COOKIE = customerCookieName(config);
   const cookieOptions = (req: FastifyRequest) => ({
@@ -46,11 +70,11 @@ export function createSessionService(config: Config): SessionService {
     path: '/',
   });
   return {
-    async open(reply, req, phone, userId) {
+    async open(reply, req, phone, userId, provedAt = new Date()) {
       const now = Date.now();
       // `at`: the issue time to the millisecond (iat has seconds), so a sign-out ends exactly this session and
-      // the earlier ones, never one opened a moment later.
-      const token = await new SignJWT({ uid: userId, at: now })
+      // the earlier ones, never one opened a moment later. `pv`: when the phone was proved.
+      const token = await new SignJWT({ uid: userId, at: now, pv: provedAt.getTime() })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(phone)
         .setAudience(AUDIENCE)
@@ -63,6 +87,7 @@ export function createSessionService(config: Config): SessionService {
         userId,
         issuedAt: new Date(now),
         expiresAt: new Date(now + seconds * 1000),
+        provedAt,
       };
     },
     async read(req) {
@@ -80,11 +105,13 @@ export function createSessionService(config: Config): SessionService {
           !payload.iat
         )
           return null;
+        const issuedAt = new Date(typeof payload.at === 'number' ? payload.at : payload.iat * 1000);
         return {
           phone: payload.sub,
           userId,
-          issuedAt: new Date(typeof payload.at === 'number' ? payload.at : payload.iat * 1000),
+          issuedAt,
           expiresAt: new Date(payload.exp * 1000),
+          provedAt: typeof payload.pv === 'number' ? new Date(payload.pv) : issuedAt,
         };
       } catch {
         return null;
@@ -92,6 +119,29 @@ export function createSessionService(config: Config): SessionService {
     },
     close(reply, req) {
       reply.clearCookie(COOKIE, cookieOptions(req));
+    },
+    async proof(phone) {
+      if (recentMs === 0) return null;
+      return new SignJWT({ at: Date.now() })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(phone)
+        .setAudience(PROOF_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${recentMs / 1000}s`)
+        .sign(key);
+    },
+    async readProof(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: PROOF_AUDIENCE });
+        if (typeof payload.sub !== 'string' || !payload.sub.startsWith('+') || typeof payload.at !== 'number')
+          return null;
+        return { phone: payload.sub, at: new Date(payload.at) };
+      } catch {
+        return null;
+      }
+    },
+    recentlyProved(s) {
+      return Date.now() - s.provedAt.getTime() < recentMs;
     },
   };
 }

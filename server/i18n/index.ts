@@ -94,8 +94,12 @@ export function keyOf(english: string): { key: MessageKey; params: Record<string
 /** An English message in the customer's language (unchanged when not catalogued), with a limit's wait. */
 export function localise(english: string, lang: Lang, retryAfterSeconds?: number): string {
   const found = keyOf(english);
+  const known = retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds);
+  // A message that says its wait itself ("... try again in {wait}") gets it in the customer's language.
+  if (found && known && 'wait' in found.params)
+    return say(lang, found.key, { ...found.params, wait: waitInWords(lang, retryAfterSeconds) });
   const text = found ? say(lang, found.key, found.params) : english;
-  if (retryAfterSeconds === undefined || !Number.isFinite(retryAfterSeconds)) return text;
+  if (!known) return text;
   return say(lang, 'retryIn', { message: text, wait: waitInWords(lang, retryAfterSeconds) });
 }
 

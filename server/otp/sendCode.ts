@@ -24,7 +24,15 @@ export async function handleSendCode(
   let order;
   if (body.restaurantId !== undefined && body.casherId !== undefined) {
     const claim = await app.lastOrders.claimable(body.restaurantId, body.casherId, body.orderId);
-    order = { restaurantId: claim.restaurantId, deviceId: claim.deviceId, posOrderId: claim.order.posOrderId };
+    const windowMinutes = app.deps.config.CLAIM_WINDOW_MINUTES;
+    const closedAt = claim.order.closedAt;
+    order = {
+      restaurantId: claim.restaurantId,
+      deviceId: claim.deviceId,
+      posOrderId: claim.order.posOrderId,
+      // No limit's wait is promised past the order's claim window (docs/SECURITY.md).
+      saveableUntil: windowMinutes > 0 && closedAt ? new Date(closedAt.getTime() + windowMinutes * 60_000) : null,
+    };
   } else if (body.orderId !== undefined) {
     throw badRequest(CLAIM_MESSAGES.orderNeedsTill);
   }

@@ -18,6 +18,7 @@ import {
   type InvoicePageLoad,
   type InvoicePageRenderer,
   type InvoicePageState,
+  TILL_EMPTY_HEADER,
 } from '../../src/contract/invoicePageRender';
 
 /** The built server bundle of the page, or null when this build has none (the page then renders in the browser). */
@@ -163,7 +164,11 @@ export function invoicePageServer(
     if (res.statusCode === 200)
       return { state: 'ready', invoice: body as Extract<InvoicePageLoad, { state: 'ready' }>['invoice'] };
     const message = (body as { message?: unknown } | null)?.message;
-    return { state: 'error', message: typeof message === 'string' ? message : '' };
+    return {
+      state: 'error',
+      message: typeof message === 'string' ? message : '',
+      empty: res.statusCode === 404 && res.headers[TILL_EMPTY_HEADER.toLowerCase()] === '1',
+    };
   }
 
   /** The logo's address within LOGO_WAIT_MS, else null: a slow database never holds the shell back. */

@@ -8,6 +8,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { devices, orders, restaurants } from '../db/schema';
 import { conflict, HttpError, notFound } from '../lib/errors';
+import { TILL_EMPTY_HEADER } from '../../src/contract/invoicePageRender';
 import { CLAIM_MESSAGES, unavailableReason } from '../core/claim';
 import { PosError, type PosAdapter, type PosOrder, type PosRestaurant } from '../core/posPort';
 import { withReceiptVat } from '../vat/receiptVat';
@@ -83,7 +84,8 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore): LastOrd
       const window = deps.config.CLAIM_WINDOW_MINUTES;
       // The newest that qualifies, saved or not: never an older order in its place (claim.ts).
       const order = recent.find((o) => unavailableReason(o, deviceId, window) === null);
-      if (!order) throw notFound(CLAIM_MESSAGES.noRecentOrder);
+      // An empty till is not a failure: the header lets the page draw a calm "no receipt yet" (docs/CUSTOMER.md).
+      if (!order) throw new HttpError(404, CLAIM_MESSAGES.noRecentOrder, { [TILL_EMPTY_HEADER]: '1' });
       const saved = (await savedIds(r.id, [order.posOrderId])).size > 0;
       return { restaurantId: r.id, deviceId, order: await withReceiptVat(order, r), saved };
     },

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   customerCodeBody,
   customerPhoneBody,
+  customerProofBody,
   customerSessionSchema,
   customerSignInBody,
   dataDeletedSchema,
@@ -21,7 +22,7 @@ import {
 } from '../../src/contract';
 import { appUserPhone, signInAppUser } from '../db/repositories/appUsers';
 import { endSessions, sessionsEndedAt } from '../db/repositories/customerSessions';
-import { HttpError, notFound } from '../lib/errors';
+import { badRequest, HttpError, notFound } from '../lib/errors';
 import { en } from '../i18n/en';
 import { savedReceiptsInWords, say } from '../i18n';
 import { maskPhone } from '../core/phone';
@@ -51,7 +52,12 @@ export default async function customerRoutes(fastify: FastifyInstance) {
     throw new HttpError(401, en.signInRequired);
   }
 
-  const sessionAnswer = (s: CustomerSession) => ({ phone: maskPhone(s.phone), expiresAt: s.expiresAt.toISOString() });
+  const recentMs = deps.config.CUSTOMER_RECENT_PROOF_MINUTES * 60_000;
+  const sessionAnswer = (s: CustomerSession) => ({
+    phone: maskPhone(s.phone),
+    expiresAt: s.expiresAt.toISOString(),
+    deleteWithoutCodeUntil: sessions.recentlyProved(s) ? new Date(s.provedAt.getTime() + recentMs).toISOString() : null,
+  });
 
   app.post(
     '/customer/code',
@@ -105,6 +111,31 @@ export default async function customerRoutes(fastify: FastifyInstance) {
         'signIn',
       );
       return sessionAnswer(await sessions.open(reply, req, phone, userId));
+    },
+  );
+
+  app.post(
+    '/customer/session/from-save',
+    {
+      config: { ...customer, changes: ['appUsers'] },
+      schema: {
+        tags: ['customer'],
+        summary:
+          "Signs in to My receipts with the proof a save just gave (add-order's `proof`): no other code. Public.",
+        description:
+          'The proof is good for CUSTOMER_RECENT_PROOF_MINUTES after the save, and not after the phone signed out ' +
+          'or deleted its data; otherwise 401 and the page asks for a code as usual.',
+        security: [],
+        body: customerProofBody,
+        response: { 200: customerSessionSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const proof = await sessions.readProof(req.body.proof);
+      const ended = proof && (await sessionsEndedAt(db, proof.phone));
+      if (!proof || (ended && proof.at <= ended)) throw new HttpError(401, en.signInRequired);
+      const userId = await signInAppUser(db, proof.phone);
+      return sessionAnswer(await sessions.open(reply, req, proof.phone, userId, proof.at));
     },
   );
 
@@ -185,7 +216,8 @@ export default async function customerRoutes(fastify: FastifyInstance) {
       config: { ...customer, changes: [] },
       schema: {
         tags: ['customer'],
-        summary: "Texts a fresh code to the signed-in customer's phone, to confirm Delete my data.",
+        summary:
+          "Texts a fresh code to the signed-in customer's phone, to confirm Delete my data (not needed within CUSTOMER_RECENT_PROOF_MINUTES of a sign-in).",
         response: { 200: messageSchema, 401: errorSchema, 429: errorSchema, 502: errorSchema, 503: errorSchema },
       },
     },
@@ -204,21 +236,27 @@ export default async function customerRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['customer'],
         summary:
-          'Delete my data: with a fresh code, deletes the app user and their saved receipts, texts a confirmation and ends the session.',
+          'Delete my data: with a fresh code (or none within CUSTOMER_RECENT_PROOF_MINUTES of the sign-in that proved the phone), deletes the app user and their saved receipts, texts a confirmation and ends the session.',
         body: customerCodeBody,
         response: { 200: dataDeletedSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
     async (req, reply) => {
       const s = await signedIn(req);
-      const gone = await otp.verifyAndConsume(
-        s.phone,
-        req.body.otp,
-        req.ip,
-        null,
-        (tx) => deleteCustomerData(tx, s.phone),
-        'deleteData',
-      );
+      const code = req.body.otp;
+      // A sign-in a few minutes ago proved the phone: no second code. An older session confirms by code.
+      if (code === undefined && !sessions.recentlyProved(s)) throw badRequest(en.enterCode);
+      const gone =
+        code === undefined
+          ? await db.transaction((tx) => deleteCustomerData(tx, s.phone))
+          : await otp.verifyAndConsume(
+              s.phone,
+              code,
+              req.ip,
+              null,
+              (tx) => deleteCustomerData(tx, s.phone),
+              'deleteData',
+            );
       sessions.close(reply, req);
       try {
         await deps.sms.send(

@@ -10,10 +10,12 @@ import { encode, sendEncoded } from '../lib/encoded';
 import { conflict } from '../lib/errors';
 import { say } from '../i18n';
 import { CLAIM_MESSAGES } from '../core/claim';
+import { createSessionService } from '../customer/session';
 
 export default async function invoiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { lastOrders, otp, funnel } = app;
+  const sessions = createSessionService(app.deps.config);
 
   app.get(
     '/order/foodics/web/last-order',
@@ -60,7 +62,12 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
           "With `orderId`: exactly that order (fetched from the POS by its id), if it still qualifies; otherwise 409 saying why. Without it: the order the code was asked for, else the till's newest closed order within CLAIM_WINDOW_MINUTES (the one last-order shows); when that one is saved already, 409 \"This invoice has already been saved\" and nothing is saved (never an older order). A code asked for one order never saves another. `consent: true` (optional) records the phone's yes to the restaurant's guestbook with the save (docs/CUSTOMER.md).",
         body: addOrderBody,
         response: {
-          200: z.object({ message: z.string(), id: z.number() }),
+          200: z.object({
+            message: z.string(),
+            id: z.number(),
+            /** The save proved the phone: "See my receipts" signs in with it (POST /customer/session/from-save). */
+            proof: z.string().optional(),
+          }),
           400: messageSchema,
           404: messageSchema,
           409: messageSchema,
@@ -96,7 +103,8 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
         },
       );
       funnel.save(req, restaurantId, casherId);
-      return { message: say(req.lang, 'invoiceSaved'), id };
+      const proof = await sessions.proof(phone);
+      return { message: say(req.lang, 'invoiceSaved'), id, ...(proof ? { proof } : {}) };
     },
   );
 }

@@ -11,7 +11,15 @@ export const customerSignInBody = z.object({
   phone: z.string().trim().min(1).max(32),
   otp: z.string().regex(/^\d{4}$/),
 });
-export const customerCodeBody = z.object({ otp: z.string().regex(/^\d{4}$/) });
+/** Delete my data's confirmation: the code, or nothing within CUSTOMER_RECENT_PROOF_MINUTES of proving the phone. */
+export const customerCodeBody = z.object({
+  otp: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
+});
+/** "See my receipts" after a save: the save's proof of the phone opens a session without another code. */
+export const customerProofBody = z.object({ proof: z.string().min(1).max(2000) });
 
 export const receiptsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -45,7 +53,12 @@ export const savedReceiptSchema = invoiceSchema.extend({ id: z.number() });
 export type SavedReceipt = z.infer<typeof savedReceiptSchema>;
 
 /** Who is signed in: the phone, masked but for its last 3 digits. */
-export const customerSessionSchema = z.object({ phone: z.string(), expiresAt: z.string() });
+export const customerSessionSchema = z.object({
+  phone: z.string(),
+  expiresAt: z.string(),
+  /** Until when Delete my data needs no code (the phone was proved a few minutes ago), else null. */
+  deleteWithoutCodeUntil: z.string().nullable(),
+});
 export type CustomerSession = z.infer<typeof customerSessionSchema>;
 
 export const dataDeletedSchema = z.object({ message: z.string(), receipts: z.number() });

@@ -6,8 +6,13 @@ import type { LastOrderAnswer } from './invoice';
 
 export type InvoicePageLang = 'en' | 'ar';
 
-/** What the till answered, as the page shows it: the receipt, or the Oops! panel with the API's message. */
-export type InvoicePageLoad = { state: 'ready'; invoice: LastOrderAnswer } | { state: 'error'; message: string };
+/** What the till answered, as the page shows it: the receipt, or the Oops! panel with the API's message, or (an
+ * empty till: `empty`) a calm "no receipt yet". */
+export type InvoicePageLoad =
+  { state: 'ready'; invoice: LastOrderAnswer } | { state: 'error'; message: string; empty?: boolean };
+
+/** The header of last-order's 404 when the till has no recent closed order (not a failure: nothing to show yet). */
+export const TILL_EMPTY_HEADER = 'X-Till-Empty';
 
 /** Everything the page needs to draw its first screen; sent to the browser as JSON too, so hydration draws the same. */
 export interface InvoicePageState {

@@ -8,8 +8,8 @@ interface Props {
   button: string;
   onClose(): void;
   tone: 'success' | 'error';
-  /** A second way on (the Success dialog's "My receipts"). */
-  link?: { href: string; label: string };
+  /** A second way on (the Success dialog's "See my receipts", which signs in first). */
+  link?: { href: string; label: string; onClick?(): void };
   /** The failed request's reference for support ("Reference: K3F9QX2M"), beside the message, never inside it. */
   reference?: string;
 }
@@ -53,7 +53,17 @@ export function Dialog({ title, children, button, onClose, tone, link, reference
         )}
         {link && (
           <p className="dialog-link" dir="auto">
-            <a ref={linkRef} href={link.href}>
+            <a
+              ref={linkRef}
+              href={link.href}
+              onClick={
+                link.onClick &&
+                ((e) => {
+                  e.preventDefault();
+                  link.onClick!();
+                })
+              }
+            >
               {link.label}
             </a>
           </p>

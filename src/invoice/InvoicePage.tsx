@@ -15,7 +15,7 @@ import './invoice.css';
 
 type Load =
   | { state: 'loading' }
-  | { state: 'error'; message: string; reference?: string }
+  | { state: 'error'; message: string; reference?: string; empty?: boolean }
   | { state: 'ready'; invoice: LastOrderAnswer };
 
 export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
@@ -27,10 +27,10 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
   const [load, setLoad] = useState<Load>(initial?.load ?? { state: 'loading' });
   const loaded = initial !== undefined;
 
-  // The title before the first paint (a layout effect), not after it.
+  // The title before the first paint (a layout effect), not after it; in the page's language.
   useLayoutEffect(() => {
-    document.title = 'Specter | Invoice';
-  }, []);
+    document.title = t.pageTitle;
+  }, [t]);
 
   useEffect(() => {
     if (loaded) return;
@@ -40,7 +40,12 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
       .catch(
         (err) =>
           live &&
-          setLoad({ state: 'error', message: err instanceof ApiError ? err.message : '', reference: referenceOf(err) }),
+          setLoad({
+            state: 'error',
+            message: err instanceof ApiError ? err.message : '',
+            reference: referenceOf(err),
+            empty: err instanceof ApiError && err.empty,
+          }),
       );
     return () => {
       live = false;
@@ -55,7 +60,20 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
         </button>
       </div>
       {load.state === 'loading' && <div className="spinner" role="status" aria-label={t.loading} />}
-      {load.state === 'error' && (
+      {load.state === 'error' && load.empty && (
+        // An empty till is no failure: a calm note, and a way to look again once the order is paid.
+        <div className="empty-panel" role="status">
+          <h1>{t.emptyTitle}</h1>
+          <p>{t.emptyText}</p>
+          <a
+            className="button-link"
+            href={`?restId=${encodeURIComponent(restId)}&deviceId=${encodeURIComponent(deviceId)}`}
+          >
+            {t.checkAgain}
+          </a>
+        </div>
+      )}
+      {load.state === 'error' && !load.empty && (
         <div className="error-panel" role="alert">
           <h1>{t.oops}</h1>
           <p>{load.message ? `${load.message}.` : t.anError}</p>

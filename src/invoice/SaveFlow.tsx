@@ -1,14 +1,21 @@
 // Save Invoice -> phone step -> code step (docs/PRODUCT.md, States). Success resets everything and shows the
-// Success dialog, and from then on the receipt reads "saved" instead of offering Save Invoice (as a reload would
+// Success dialog (its "See my receipts" signs the phone in with the save's proof: docs/CUSTOMER.md), and from then on the receipt reads "saved" instead of offering Save Invoice (as a reload would
 // show it); a failed save returns to the receipt with empty boxes and shows the !Oops dialog.
 // Both calls name the order shown, so the code saves that order even when a newer one closed meanwhile.
 import { useState } from 'react';
-import { ApiError, referenceOf, referenceText, saveOrder, sendCode, type ShownOrder } from './api';
+import { ApiError, referenceOf, referenceText, saveOrder, sendCode, signInWithProof, type ShownOrder } from './api';
 import { Dialog } from './Dialog';
 import type { Texts } from './i18n';
 import { CodeStep, PhoneField, usePhoneCode } from './PhoneCode';
 
-type Outcome = { kind: 'success' } | { kind: 'error'; message: string; reference: string } | null;
+type Outcome = { kind: 'success'; proof?: string } | { kind: 'error'; message: string; reference: string } | null;
+
+/** "See my receipts": the save proved the phone, so its proof signs it in first (no code); if that fails the
+ * page asks for a code as usual. */
+async function openMyReceipts(proof: string | undefined) {
+  if (proof) await signInWithProof(proof).catch(() => undefined);
+  window.location.assign('/user/receipts');
+}
 
 export function SaveFlow({
   order,
@@ -32,10 +39,10 @@ export function SaveFlow({
     allDigits: false,
     send: (phone, resend) => sendCode(phone, order, resend),
     verify: async (phone, otp) => {
-      await saveOrder({ ...order, phone, otp, consent });
+      const { proof } = await saveOrder({ ...order, phone, otp, consent });
       flow.reset();
       setSaved(true);
-      setOutcome({ kind: 'success' });
+      setOutcome({ kind: 'success', proof });
     },
     onError: (err, step) => {
       if (step === 'code') flow.setStep('idle');
@@ -85,7 +92,7 @@ export function SaveFlow({
           tone="success"
           title={t.successTitle}
           button={t.done}
-          link={{ href: '/user/receipts', label: t.myReceipts }}
+          link={{ href: '/user/receipts', label: t.seeMyReceipts, onClick: () => void openMyReceipts(outcome.proof) }}
           onClose={() => setOutcome(null)}
         >
           {t.successText}

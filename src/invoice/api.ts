@@ -1,5 +1,6 @@
 // The invoice page's three calls (docs/API.md), with plain fetch: no client library in this bundle.
 import type { LastOrderAnswer } from '../contract/invoice';
+import { TILL_EMPTY_HEADER } from '../contract/invoicePageRender';
 import { currentLanguage } from '../lib/useLanguage';
 
 export class ApiError extends Error {
@@ -9,6 +10,8 @@ export class ApiError extends Error {
     /** The answer's X-Request-Id, at most 8 characters: the reference a customer reads out to support, which
      * finds the request's log lines (docs/DEPLOYMENT.md, Request ids). '' when the network failed. */
     readonly reference = '',
+    /** The till has no recent closed order yet (last-order's 404 says so in a header): nothing failed. */
+    readonly empty = false,
   ) {
     super(message);
   }
@@ -44,6 +47,7 @@ export async function request<T>(url: string, init?: RequestInit): Promise<T> {
       res.status,
       typeof body?.message === 'string' ? body.message : '',
       (res.headers.get('X-Request-Id') ?? '').slice(0, 8),
+      res.headers.get(TILL_EMPTY_HEADER) === '1',
     );
   return body as T;
 }
@@ -92,5 +96,15 @@ export const sendCode = (phone: string, order: ShownOrder, resend = false) =>
     body: JSON.stringify({ phone, ...order, ...(resend ? { resend } : {}) }),
   });
 
+/** Saves the order shown (`consent`: the guestbook's tick); `proof` (the save proved the phone) lets "See my
+ * receipts" sign in without a code. */
 export const saveOrder = (body: ShownOrder & { phone: string; otp: string; consent?: boolean }) =>
-  request<{ message: string }>('/order/foodics/web/add-order', { method: 'POST', body: JSON.stringify(body) });
+  request<{ message: string; id: number; proof?: string }>('/order/foodics/web/add-order', {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
+
+/** Signs the phone that just saved in to My receipts with the save's proof (no code); failures are left to the
+ * page, which then asks for a code as usual. */
+export const signInWithProof = (proof: string) =>
+  request<unknown>('/customer/session/from-save', { method: 'POST', body: JSON.stringify({ proof }) });

@@ -41,8 +41,8 @@ export function PrivacyPage() {
   const content = lang === 'ar' ? ar : { terms: termsEn, privacy: privacyEn };
   // The title before the first paint (a layout effect), not after it.
   useLayoutEffect(() => {
-    document.title = 'Specter | Terms and Privacy';
-  }, []);
+    document.title = h.privacyTitle;
+  }, [h]);
   return (
     <main className="legal">
       <div className="topbar">

@@ -1,5 +1,6 @@
 // Delete my data: what goes, a fresh code texted to the signed-in phone, then the deletion; the server's
-// confirmation (in the page's language) is shown by the page.
+// confirmation (in the page's language) is shown by the page. Within a few minutes of the sign-in (the session
+// says until when) the phone is already proved: one confirming tap, no second code.
 import { useState, type FormEvent } from 'react';
 import { emptyOtp } from '../invoice/OtpInput';
 import { CodeForm } from '../invoice/PhoneCode';
@@ -8,12 +9,14 @@ import type { ReceiptsTexts } from './i18n';
 
 interface Props {
   t: ReceiptsTexts;
+  /** The sign-in proved the phone a few minutes ago: no second code (docs/CUSTOMER.md). */
+  withoutCode: boolean;
   onDeleted(message: string): void;
   onCancel(): void;
   onError(err: unknown): void;
 }
 
-export function DeleteData({ t, onDeleted, onCancel, onError }: Props) {
+export function DeleteData({ t, withoutCode, onDeleted, onCancel, onError }: Props) {
   const [step, setStep] = useState<'explain' | 'code'>('explain');
   const [otp, setOtp] = useState<string[]>(emptyOtp);
   const [busy, setBusy] = useState(false);
@@ -39,8 +42,23 @@ export function DeleteData({ t, onDeleted, onCancel, onError }: Props) {
   return (
     <section className="card danger-zone" aria-labelledby="delete-title">
       <h2 id="delete-title">{t.deleteData}</h2>
-      <p>{t.deleteExplain}</p>
-      {step === 'explain' ? (
+      <p>{withoutCode ? t.deleteExplainNow : t.deleteExplain}</p>
+      {step === 'explain' && withoutCode ? (
+        <div className="actions">
+          <button type="button" className="ghost" onClick={onCancel}>
+            {t.cancel}
+          </button>
+          <button
+            type="button"
+            className="danger"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() => void run(async () => onDeleted((await deleteMyData()).message))}
+          >
+            {t.confirmDelete}
+          </button>
+        </div>
+      ) : step === 'explain' ? (
         <div className="actions">
           <button type="button" className="ghost" onClick={onCancel}>
             {t.cancel}

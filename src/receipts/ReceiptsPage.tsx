@@ -16,6 +16,17 @@ import { ReceiptList } from './ReceiptList';
 import { SignIn } from './SignIn';
 import './receipts.css';
 
+/** Where "Home" leads after Delete my data: the receipt page the customer came from, else My receipts' start. */
+function homeAddress(): string {
+  try {
+    const from = new URL(document.referrer);
+    if (from.origin === window.location.origin && from.pathname === '/user/invoice') return from.pathname + from.search;
+  } catch {
+    // no referrer
+  }
+  return '/user/receipts';
+}
+
 type View =
   | { kind: 'checking' }
   | { kind: 'signedOut' }
@@ -33,8 +44,8 @@ export function ReceiptsPage() {
   const [notice, setNotice] = useState('');
 
   useLayoutEffect(() => {
-    document.title = 'Specter | My receipts';
-  }, []);
+    document.title = TEXTS[lang].receiptsTitle;
+  }, [lang]);
 
   useEffect(() => {
     whoAmI().then(
@@ -139,6 +150,9 @@ export function ReceiptsPage() {
       {view.kind === 'delete' && (
         <DeleteData
           t={t}
+          withoutCode={
+            !!view.session.deleteWithoutCodeUntil && Date.parse(view.session.deleteWithoutCodeUntil) > Date.now()
+          }
           onError={onError}
           onCancel={() => act({ kind: 'list', session: view.session })}
           onDeleted={(message) => {
@@ -151,6 +165,9 @@ export function ReceiptsPage() {
         <section className="card done" role="status" aria-labelledby="deleted-title">
           <h2 id="deleted-title">{t.deletedTitle}</h2>
           <p>{view.message}</p>
+          <p>
+            <a href={homeAddress()}>{t.home}</a>
+          </p>
         </section>
       )}
     </main>

@@ -19,8 +19,9 @@ export const fetchReceipts = (page: number, perPage: number) =>
   request<ReceiptPage>(`/customer/receipts?page=${page}&perPage=${perPage}`);
 export const fetchReceipt = (id: number) => request<SavedReceipt>(`/customer/receipts/${id}`);
 export const sendDeleteCode = () => post<{ message: string }>('/customer/data/code');
-export const deleteMyData = (otp: string) =>
-  post<{ message: string; receipts: number }>('/customer/data/delete', { otp });
 export const fetchConsents = () => request<Consents>('/customer/consents');
 export const withdrawConsent = (restaurantId: number) =>
   request<{ message: string }>(`/customer/consents/${restaurantId}`, { method: 'DELETE' });
+/** Delete my data: with the texted code, or (a sign-in a few minutes ago proved the phone) without one. */
+export const deleteMyData = (otp?: string) =>
+  post<{ message: string; receipts: number }>('/customer/data/delete', otp === undefined ? {} : { otp });

@@ -8,6 +8,7 @@ const specterAr: typeof specterEn = {
   menu: { home: 'الرئيسية' },
   appBar: { logout: 'تسجيل الخروج', language: 'English' },
   login: {
+    title: 'تسجيل الدخول',
     email: 'البريد الإلكتروني',
     password: 'كلمة المرور',
     submit: 'دخول',
@@ -141,6 +142,8 @@ const specterAr: typeof specterEn = {
   },
   sheet: {
     open: 'ورقة رموز QR للطباعة',
+    openHelp: 'صفحة رموز QR للطباعة ووضعها على أجهزة الكاشير: تفتح كاميرا الجوال فاتورة العميل',
+    printQrHelp: 'ينزّل صورة رمز QR لكل جهاز كاشير لتطبيق Specter (رمز JSON لا تفتحه كاميرا الجوال)',
     title: '%{name}: ورقة رموز QR',
     print: 'طباعة',
     branch: 'الفرع',

@@ -6,6 +6,7 @@ export const specterEn = {
   menu: { home: 'Home' },
   appBar: { logout: 'Logout', language: 'العربية' },
   login: {
+    title: 'Login',
     email: 'Email',
     password: 'Password',
     submit: 'Login',
@@ -140,6 +141,8 @@ export const specterEn = {
   },
   sheet: {
     open: 'Printable QR sheet',
+    openHelp: "A page of QR codes to print and stick on the tills: a phone's camera opens the customer's receipt",
+    printQrHelp: "Downloads each till's QR image for the Specter app (its JSON code; phone cameras do not open it)",
     title: '%{name}: QR sheet',
     print: 'Print',
     branch: 'Branch',

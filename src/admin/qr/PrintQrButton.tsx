@@ -4,6 +4,7 @@ import { Button } from '@mui/material';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
+import { useTranslate } from 'react-admin';
 import {
   QR_BACKGROUND,
   QR_FOREGROUND,
@@ -40,6 +41,7 @@ export function downloadCanvas(canvas: HTMLCanvasElement, fileName: string) {
 }
 
 export function PrintQrButton({ label, level, restaurant, devices }: PrintQrButtonProps) {
+  const translate = useTranslate();
   const publicUrl = usePublicUrl();
   const logo = useDrawableLogo(restaurant.logo);
   const holder = useRef<HTMLDivElement>(null);
@@ -57,7 +59,13 @@ export function PrintQrButton({ label, level, restaurant, devices }: PrintQrButt
 
   return (
     <>
-      <Button size="small" startIcon={<QrCodeIcon />} onClick={print} disabled={!devices.length}>
+      <Button
+        size="small"
+        startIcon={<QrCodeIcon />}
+        onClick={print}
+        disabled={!devices.length}
+        title={translate('specter.sheet.printQrHelp')}
+      >
         {label}
       </Button>
       <div ref={holder} hidden aria-hidden="true" data-testid="qr-canvases">

@@ -31,6 +31,7 @@ export function SheetLink({
       component={Link}
       to={sheetPath(restId, branchId, deviceId)}
       disabled={disabled}
+      title={t('specter.sheet.openHelp')}
     >
       {t('specter.sheet.open')}
     </Button>

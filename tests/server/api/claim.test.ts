@@ -26,11 +26,11 @@ function calls(t: FoodicsTestApp) {
       method: 'GET',
       url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${encodeURIComponent(deviceId)}`,
     });
-  const sendFor = (phone: string, orderId?: string, casherId = DEVICE) =>
+  const sendFor = (phone: string, orderId?: string, casherId = DEVICE, resend = false) =>
     t.app.inject({
       method: 'POST',
       url: '/user',
-      payload: { phone, restaurantId: t.restaurantId, casherId, ...(orderId ? { orderId } : {}) },
+      payload: { phone, restaurantId: t.restaurantId, casherId, ...(orderId ? { orderId } : {}), resend },
     });
   const saveFor = (phone: string, otp: string, orderId?: string, casherId = DEVICE) =>
     t.app.inject({
@@ -305,17 +305,18 @@ describe('sends per order', () => {
   });
   afterAll(() => t.close());
 
-  it('3 codes per order whatever the phone, then 429 with Retry-After; another order still gets codes', async () => {
+  it("3 codes per order and phone, then that phone waits; other phones still get codes for it (the order's total is 30)", async () => {
     const a = t.foodics.addOrder(DEVICE);
-    for (const phone of ['0502000001', '0502000002', '0502000003'])
-      expect((await c.sendFor(phone, a.id)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await c.sendFor('0502000001', a.id, DEVICE, true)).statusCode).toBe(200);
     const sms = t.sms.length;
-    const fourth = await c.sendFor('0502000004', a.id);
+    const fourth = await c.sendFor('0502000001', a.id, DEVICE, true);
     expect(fourth.statusCode).toBe(429);
-    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+    expect(fourth.json().message).toMatch(/^You asked for several codes; try again in \d+ minutes$/);
+    // No wait past the claim window (30 minutes) is promised.
+    expect(Number(fourth.headers['retry-after'])).toBeLessThanOrEqual(30 * 60);
     expect(t.sms.length).toBe(sms);
-    const b = t.foodics.addOrder(DEVICE);
-    expect((await c.sendFor('0502000004', b.id)).statusCode).toBe(200);
+    for (const phone of ['0502000002', '0502000003', '0502000004'])
+      expect((await c.sendFor(phone, a.id)).statusCode).toBe(200);
   });
 });
 

@@ -380,6 +380,20 @@ describe('one forget after every write: the next read on the same instance is fr
       write: (payload: { phone: string; otp: string }) => call({ method: 'POST', url: '/customer/session', payload }),
       changes: ['appUsers'],
     },
+    'POST /customer/session/from-save': {
+      what: 'a customer who just saved a receipt opens My receipts from the Success dialog',
+      prepare: async () => {
+        const phone = newPhone();
+        const o = await newOrder();
+        await askCode(phone, o.id);
+        const saved = await addOrder(phone, o.id, t.lastCode(e164(phone))!);
+        // A minute later than the save, so that the sign-in's time differs from the save's on the held clock.
+        vi.setSystemTime(Date.now() + 60_000);
+        return saved.json().proof as string;
+      },
+      write: (proof: string) => call({ method: 'POST', url: '/customer/session/from-save', payload: { proof } }),
+      changes: ['appUsers'],
+    },
     'DELETE /customer/session': {
       what: 'a customer signs out of My receipts',
       prepare: async () => signedIn(await savedCustomer()),

@@ -417,6 +417,7 @@ describe('authorisation matrix', () => {
       // tried in tests/server/api/customerReceipts.test.ts (forged, expired, admin token as cookie...).
       'POST /customer/code',
       'POST /customer/session',
+      'POST /customer/session/from-save',
       'GET /customer/session',
       'DELETE /customer/session',
       'GET /customer/receipts',
