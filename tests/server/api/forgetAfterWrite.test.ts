@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import services from '../../../server/plugins/services';
-import { appUsers, phoneGuards, restaurants } from '../../../server/db/schema';
+import { appUsers, devices, phoneGuards, restaurants } from '../../../server/db/schema';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { CUSTOMER_COOKIE } from '../../../src/contract';
 import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
@@ -304,6 +304,12 @@ describe('one forget after every write: the next read on the same instance is fr
     'POST /restaurant/:id/push-key': {
       what: 'an admin makes a push key',
       write: () => call({ method: 'POST', url: `/restaurant/${specter.id}/push-key`, headers: auth }),
+      changes: ['restaurants', 'activity'],
+    },
+    'POST /restaurant/device/:id/link-key': {
+      what: "an admin reprints a till's QR code (a new link key)",
+      prepare: async () => (await t.database.db.select({ id: devices.id }).from(devices).limit(1))[0].id,
+      write: (id: number) => call({ method: 'POST', url: `/restaurant/device/${id}/link-key`, headers: auth }),
       changes: ['restaurants', 'activity'],
     },
     'PATCH /restaurant/delete/:id': {

@@ -85,6 +85,7 @@ describe('authorisation matrix', () => {
     restaurantToRemove: number;
     adminEmail: string;
     order: number;
+    device: number;
   };
   let adminN = 0;
   let validAdminId = 0;
@@ -173,6 +174,7 @@ describe('authorisation matrix', () => {
       restaurantToRemove: r2.id,
       adminEmail: 'login@example.com',
       order: order.id,
+      device: (await db.select({ id: devices.id }).from(devices).where(eq(devices.restaurantId, t.restaurantId)))[0].id,
     };
     // The fixture's device is the one the public calls use.
     const [dev] = await db.select({ id: devices.id }).from(devices).where(eq(devices.deviceId, DEVICE));
@@ -253,6 +255,10 @@ describe('authorisation matrix', () => {
     {
       name: 'POST /restaurant/{id}/push-key',
       req: () => ({ method: 'POST', url: `/restaurant/${ids.restaurant}/push-key` }),
+    },
+    {
+      name: 'POST /restaurant/device/{id}/link-key',
+      req: () => ({ method: 'POST', url: `/restaurant/device/${ids.device}/link-key` }),
     },
     { name: 'GET /admin/activity', req: () => ({ method: 'GET', url: '/admin/activity?page=1&perPage=5' }) },
     { name: 'GET /api/tills', req: () => ({ method: 'GET', url: '/api/tills?page=1&perPage=5&q=Najd' }) },
