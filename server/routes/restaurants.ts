@@ -34,8 +34,11 @@ import { answerList } from '../lib/rememberedList';
 import { syncRestaurant } from '../pos/sync';
 import { actorOf, recordActivity } from '../db/audit';
 import { hashPushKey, newPushKey, newTillLinkKey } from '../pos';
+import { foodicsWebhookSecret } from '../db/secrets';
 
 const secured = { security: [{ bearer: [] }] };
+/** The webhook address's secret as every admin sees it. */
+const MASKED_SECRET = '••••••••';
 
 export default async function restaurantsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -146,12 +149,13 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const answer = await answerOne(req.params.id);
-      // The URL to give Foodics for its webhooks (docs/DEPLOYMENT.md), shown on the edit page.
-      const secret = deps.config.FOODICS_WEBHOOK_SECRET;
+      // Whether webhooks are on, shown on the edit page with the address's secret masked: the address itself is
+      // only for those who configure the Foodics app (GET /pos/foodics/webhook-secret, docs/SECURITY.md).
+      const on = (await foodicsWebhookSecret(deps.database, deps.config.FOODICS_WEBHOOK_SECRET)) !== null;
       const origin = deps.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
       return {
         ...answer,
-        webhook_url: secret && answer.system_type === 'Foodics' ? `${origin}/pos/foodics/webhook/${secret}` : null,
+        webhook_url: on && answer.system_type === 'Foodics' ? `${origin}/pos/foodics/webhook/${MASKED_SECRET}` : null,
       };
     },
   );
