@@ -312,6 +312,29 @@ describe('one forget after every write: the next read on the same instance is fr
       write: (id: number) => call({ method: 'POST', url: `/restaurant/device/${id}/link-key`, headers: auth }),
       changes: ['restaurants', 'activity'],
     },
+    'POST /pos/foodics/webhook-secret': {
+      what: 'an admin replaces the Foodics webhook secret',
+      write: () => call({ method: 'POST', url: '/pos/foodics/webhook-secret', headers: auth }),
+      changes: ['activity'],
+    },
+    'POST /admin/logout': {
+      what: 'an admin signs out',
+      prepare: async () => ({ authorization: `Bearer ${await t.adminToken()}` }),
+      write: (h: Record<string, string>) => call({ method: 'POST', url: '/admin/logout', headers: h }),
+      changes: [],
+    },
+    'POST /admin/password': {
+      what: 'an admin changes their password',
+      prepare: async () => ({ authorization: `Bearer ${await t.adminToken()}` }),
+      write: (h: Record<string, string>) =>
+        call({
+          method: 'POST',
+          url: '/admin/password',
+          headers: h,
+          payload: { oldPassword: 'password-123', newPassword: 'a-new-password-1' },
+        }),
+      changes: ['activity'],
+    },
     'PATCH /restaurant/delete/:id': {
       what: 'an admin deletes a restaurant',
       prepare: () => addFoodicsRestaurant(t.deps, t.foodics.token, 'Doomed Grill'),
