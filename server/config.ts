@@ -117,6 +117,21 @@ export const configSchema = z.object({
   FOODICS_WEBHOOK_QUIET_MS: z.coerce.number().int().min(1000).default(600_000),
   /** Minutes after its closing during which an order is shown and can be saved; 0 = no window (back-filling). */
   CLAIM_WINDOW_MINUTES: z.coerce.number().int().min(0).default(30),
+  /** The till's link key (`key` in every link Specter prints) required on the invoice page's calls; off by default
+   * so the Specter app's JSON QR keys 1 and 2 (no key) keep working until the operator turns it on
+   * (docs/SECURITY.md, "Till links"). */
+  TILL_KEY_REQUIRED: bool.default(false),
+  /** Receipt views (GET /order/foodics/web/last-order) per client address in 10 minutes, before any POS call. */
+  TILL_VIEWS_PER_ADDRESS_10M: z.coerce.number().int().min(1).default(300),
+  /** Receipt views of one till per minute that go past the instance's one-second memory, before any POS call. */
+  TILL_VIEWS_PER_TILL_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** POST /user with a till and add-order calls per client address in 10 minutes, before any POS call. */
+  TILL_CLAIMS_PER_ADDRESS_10M: z.coerce.number().int().min(1).default(60),
+  /** POST /user with a till and add-order calls per till per minute, before any POS call. */
+  TILL_CLAIMS_PER_TILL_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** How long an orderId that is not among the till's known recent orders is answered "no longer available"
+   * without asking the POS, in ms. */
+  POS_UNKNOWN_ORDER_MS: z.coerce.number().int().min(0).default(60_000),
   /** Shared secret for POST /pos/specter/orders (Specter POS pushes orders); at least 32 characters. */
   POS_PUSH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 
@@ -193,6 +208,12 @@ export const configSchema = z.object({
   LOGIN_IP_FAILURES_PER_15M: z.coerce.number().int().min(1).default(100),
   /** Which peers may set the client address with X-Forwarded-For (see trustProxy above); unset = none. */
   TRUST_PROXY: trustProxy.optional(),
+  /** Pushed POS orders and the tills' stored receipts are deleted this many days after they closed. */
+  POS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** The activity trail (back-office changes, sign-ins, exports) is deleted after this many days. */
+  ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** Every admin must sign in with a second factor (TOTP); one without it is asked to enrol after the password. */
+  ADMIN_TOTP_REQUIRED: bool.default(false),
   /** How long a customer's sign-in to My receipts lasts (docs/CUSTOMER.md). */
   CUSTOMER_SESSION_MINUTES: z.coerce
     .number()

@@ -54,7 +54,13 @@ export function createAuthProvider(
     },
     async logout() {
       cached = null;
+      const token = storage.getItem(TOKEN_KEY);
       storage.removeItem(TOKEN_KEY);
+      // The server ends the token too (docs/SECURITY.md, "Admins"); a failure never keeps anyone signed in here.
+      if (token)
+        await fetch(`${apiUrl}/admin/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(
+          () => undefined,
+        );
       return '/login';
     },
     async checkAuth() {

@@ -77,6 +77,8 @@ export interface SpecterDataProvider extends DataProvider {
   exportUrl(path: string, filter?: Record<string, unknown>): Promise<string>;
   /** POST /restaurant/{id}/push-key: a new Specter POS push key, shown once. */
   rotatePushKey(id: Identifier): Promise<PushKeyAnswer>;
+  /** POST /restaurant/device/{id}/link-key: a reprint, the till's new link key. */
+  rotateTillKey(id: Identifier): Promise<{ link_key?: string }>;
   /** GET /api/guest/insights: a period's saved receipts and guests beside the period before it. */
   getGuestInsights(q: { restaurantId?: Identifier; from: string; to: string }): Promise<Insights>;
 }
@@ -265,6 +267,9 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     },
     async rotatePushKey(id) {
       return (await send('POST', `/restaurant/${enc(id)}/push-key`, {})).json as PushKeyAnswer;
+    },
+    async rotateTillKey(id) {
+      return (await send('POST', `/restaurant/device/${enc(id)}/link-key`, {})).json as { link_key?: string };
     },
   };
   return provider;

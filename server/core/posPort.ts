@@ -34,6 +34,9 @@ export interface PosOrder {
   eInvoiceQr?: string | null;
   /** When the order was placed at the POS (ms since the epoch), to keep the newer of a poll and a webhook. */
   placedAtMs?: number;
+  /** Brought by a webhook and not yet read back from the POS by its id: never saved as it is (docs/SECURITY.md,
+   * "Foodics webhooks"). A poll or a read by id replaces it with the POS's own. */
+  unconfirmed?: boolean;
 }
 
 export interface PosAdapter {
@@ -41,8 +44,9 @@ export interface PosAdapter {
   listBranches(restaurant: PosRestaurant): Promise<PosBranch[] | null>;
   /** The recent orders of a till, newest first (a POS may leave out the ones that are not closed). */
   recentOrders(restaurant: PosRestaurant, deviceId: string): Promise<PosOrder[]>;
-  /** One order by its id at the POS, or null when the POS does not know it. */
-  order(restaurant: PosRestaurant, posOrderId: string): Promise<PosOrder | null>;
+  /** One order by its id at the POS, or null when the POS does not know it. 'named': a customer's page named it
+   * (such lookups get a bounded share of a POS's call budget: docs/SECURITY.md, "The POS call budget"). */
+  order(restaurant: PosRestaurant, posOrderId: string, purpose?: 'named'): Promise<PosOrder | null>;
   /** True when the POS's orders are in our own database (pushed to us): read directly, without the shared
    * store of known receipts in front. */
   readonly local?: boolean;

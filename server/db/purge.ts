@@ -38,3 +38,37 @@ export async function purgeExpired(database: Database, keepGuardHours = 24): Pro
     };
   });
 }
+
+export interface RetentionResult {
+  posOrders: number;
+  posReceipts: number;
+  activity: number;
+  tokenRevocations: number;
+}
+
+/**
+ * Retention (docs/SECURITY.md, "Retention"): pushed POS orders (by their closing, else their arrival) and the tills'
+ * stored receipts (by when the POS last told us of the till) older than posDays (POS_RETENTION_DAYS), the activity
+ * trail older than activityDays (ACTIVITY_RETENTION_DAYS), and sign-outs of tokens that have expired anyway.
+ * Saved orders are the customers' own and stay until they or an admin delete them (a deleted app user's orders go
+ * with them). Same lock as purgeExpired: one instance at a time; null when another was purging.
+ */
+export async function purgeRetained(
+  database: Database,
+  days: { posDays: number; activityDays: number },
+): Promise<RetentionResult | null> {
+  return database.db.transaction(async (tx) => {
+    const got = await tx.execute(sql`select pg_try_advisory_xact_lock(${PURGE_LOCK + 1}) as got`);
+    if (!(got as unknown as { rows: { got: boolean }[] }).rows[0].got) return null;
+    const pos = sql`now() - make_interval(days => ${days.posDays})`;
+    return {
+      posOrders: await deleted(tx, sql`delete from pos_orders where coalesce(closed_at, created_at) < ${pos}`),
+      posReceipts: await deleted(tx, sql`delete from pos_receipts where checked_at < ${pos}`),
+      activity: await deleted(
+        tx,
+        sql`delete from activity where at < now() - make_interval(days => ${days.activityDays})`,
+      ),
+      tokenRevocations: await deleted(tx, sql`delete from admin_token_revocations where expires_at < now()`),
+    };
+  });
+}

@@ -34,6 +34,13 @@ export const admins = pgTable(
     isDeleted: boolean('is_deleted').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /** Tokens issued before this are refused (a password change ends the other sessions). */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
+    /** TOTP second factor (docs/SECURITY.md, "Admins"): the secret sealed under the server secret; enabled once
+     * a first code confirmed it; recovery codes stored as SHA-256 hashes, each used once. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpRecoveryHashes: jsonb('totp_recovery_hashes').$type<string[]>(),
     ...timestamps,
   },
   (t) => [
@@ -138,6 +145,12 @@ export const devices = pgTable(
       .references(() => restaurants.id, { onDelete: 'cascade' }),
     deviceId: text('device_id').notNull(),
     name: text('name').notNull(),
+    /** The till's link key (docs/SECURITY.md, "Till links"): unguessable, in every link Specter prints; a
+     * reprint replaces it. Made by the database for existing and new tills (about 122 random bits). */
+    linkKey: text('link_key')
+      .notNull()
+      .default(sql`translate(encode(decode(replace(gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/=', '-_')`),
+    linkKeyRotatedAt: timestamp('link_key_rotated_at', { withTimezone: true }),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -149,7 +162,8 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    appUserId: integer('app_user_id').references(() => appUsers.id, { onDelete: 'set null' }),
+    /** A deleted app user's orders go with them (docs/SECURITY.md, "Retention"). */
+    appUserId: integer('app_user_id').references(() => appUsers.id, { onDelete: 'cascade' }),
     restaurantId: integer('restaurant_id')
       .notNull()
       .references(() => restaurants.id, { onDelete: 'cascade' }),
@@ -387,6 +401,12 @@ export const posTokenPauses = pgTable('pos_token_pauses', {
 /** Row counts kept by statement-level triggers (custom migration i16_row_counts): the dashboard and the
  * unfiltered list totals read one row here instead of counting a table of millions (docs/PERFORMANCE.md).
  * Names: 'app_users', 'orders', 'live_restaurants'. */
+/** Admin tokens ended by a sign-out before their expiry (SHA-256 of the token); swept once expired. */
+export const adminTokenRevocations = pgTable('admin_token_revocations', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 export const rowCounts = pgTable('row_counts', {
   name: text('name').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),

@@ -41,3 +41,31 @@ function fileSecret(dataDir: string): string {
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
 }
+
+/** The Foodics webhook's secret (docs/POS.md, "Foodics: webhooks"): one for the app, since Foodics sends every
+ * business's events to the one address configured in the app. Made or replaced from the back-office (kept here,
+ * shared by every instance); before that, FOODICS_WEBHOOK_SECRET when set; null: webhooks are off. */
+const WEBHOOK_SECRET_NAME = 'foodics-webhook';
+
+export async function foodicsWebhookSecret(
+  database: Database,
+  fromConfig: string | undefined,
+): Promise<{ secret: string; rotatedAt: Date | null } | null> {
+  const [row] = await database.db
+    .select({ value: serverSecrets.value, createdAt: serverSecrets.createdAt })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, WEBHOOK_SECRET_NAME));
+  if (row) return { secret: row.value, rotatedAt: row.createdAt };
+  return fromConfig ? { secret: fromConfig, rotatedAt: null } : null;
+}
+
+/** A new webhook secret: the address with the old one answers 404 from now on. */
+export async function rotateFoodicsWebhookSecret(database: Database): Promise<{ secret: string; rotatedAt: Date }> {
+  const secret = randomBytes(24).toString('base64url');
+  const rotatedAt = new Date();
+  await database.db
+    .insert(serverSecrets)
+    .values({ name: WEBHOOK_SECRET_NAME, value: secret, createdAt: rotatedAt })
+    .onConflictDoUpdate({ target: serverSecrets.name, set: { value: secret, createdAt: rotatedAt } });
+  return { secret, rotatedAt };
+}

@@ -32,5 +32,6 @@ export function qrLinkAdvice(publicUrl: string | undefined, shown: string, port:
 }
 
 /** The demo receipt to open first: the invoice page of the first till. */
-export const invoiceLink = (base: string, till: { restaurantId: number; deviceId: string }) =>
-  `${base.replace(/\/$/, '')}/user/invoice?restId=${till.restaurantId}&deviceId=${encodeURIComponent(till.deviceId)}`;
+export const invoiceLink = (base: string, till: { restaurantId: number; deviceId: string; linkKey?: string }) =>
+  `${base.replace(/\/$/, '')}/user/invoice?restId=${till.restaurantId}&deviceId=${encodeURIComponent(till.deviceId)}` +
+  (till.linkKey ? `&key=${encodeURIComponent(till.linkKey)}` : '');

@@ -4,7 +4,7 @@ import { SignJWT, jwtVerify } from 'jose';
 export interface TokenService {
   issue(adminId: number): Promise<string>;
   /** The admin id, or null for a missing, malformed, expired or forged token. */
-  verify(token: string): Promise<{ adminId: number; issuedAt: number } | null>;
+  verify(token: string): Promise<{ adminId: number; issuedAt: number; issuedAtMs: number; expiresAt: number } | null>;
 }
 
 /** Verified tokens kept at most this many; past it the memory starts again. */
@@ -18,10 +18,12 @@ const MAX_REMEMBERED = 10_000;
  */
 export function createTokenService(secret: string, ttl: string, rememberMs = 0): TokenService {
   const key = new TextEncoder().encode(secret);
-  const remembered = new Map<string, { claims: { adminId: number; issuedAt: number }; until: number }>();
+  type Claims = { adminId: number; issuedAt: number; issuedAtMs: number; expiresAt: number };
+  const remembered = new Map<string, { claims: Claims; until: number }>();
   return {
     issue: (adminId) =>
-      new SignJWT({})
+      // ims: the issue time in ms, so a password change ends the sessions issued before it even within one second.
+      new SignJWT({ ims: Date.now() })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(adminId))
         .setIssuedAt()
@@ -36,7 +38,8 @@ export function createTokenService(secret: string, ttl: string, rememberMs = 0):
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'specter-admin' });
         const adminId = Number(payload.sub);
         if (!Number.isInteger(adminId) || adminId <= 0) return null;
-        const claims = { adminId, issuedAt: payload.iat ?? 0 };
+        const ims = typeof payload.ims === 'number' ? payload.ims : (payload.iat ?? 0) * 1000;
+        const claims = { adminId, issuedAt: payload.iat ?? 0, issuedAtMs: ims, expiresAt: (payload.exp ?? 0) * 1000 };
         if (rememberMs > 0) {
           if (remembered.size >= MAX_REMEMBERED) remembered.clear();
           remembered.set(token, { claims, until: Math.min(now + rememberMs, (payload.exp ?? 0) * 1000) });

@@ -23,6 +23,8 @@ export async function handleSendCode(
   const phone = otp.normalize(body.phone);
   let order;
   if (body.restaurantId !== undefined && body.casherId !== undefined) {
+    // Limits and the till's check before any POS call (docs/SECURITY.md, "Till links").
+    await app.lastOrders.admit({ ip: req.ip, key: body.key }, body.restaurantId, body.casherId, 'claim');
     const claim = await app.lastOrders.claimable(body.restaurantId, body.casherId, body.orderId);
     const windowMinutes = app.deps.config.CLAIM_WINDOW_MINUTES;
     const closedAt = claim.order.closedAt;

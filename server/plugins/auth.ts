@@ -1,7 +1,8 @@
 // `app.requireAdmin` is the preHandler of every admin call: a bearer token of a live admin or 401.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { liveAdminById } from '../db/repositories/admins';
+import { createHash } from 'node:crypto';
+import { liveAdminForToken } from '../db/repositories/admins';
 import { unauthorized } from '../lib/errors';
 
 declare module 'fastify' {
@@ -14,6 +15,9 @@ declare module 'fastify' {
     admin?: { id: number; name: string; email: string };
   }
 }
+
+/** A token as admin_token_revocations names it: never the token itself. */
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
@@ -30,8 +34,12 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!token) return null;
     const claims = await tokens.verify(token);
     if (!claims) return null;
-    // Remembered for ANSWER_CACHE_MS; an admin removed on this instance drops it (server/lib/answerCaches.ts).
-    return app.answers.liveAdmins.get(String(claims.adminId), () => liveAdminById(database.db, claims.adminId));
+    // Remembered for ANSWER_CACHE_MS per token; an admin removed, a sign-out or a password change on this instance
+    // drops it (server/lib/answerCaches.ts), other instances see it within that time.
+    const hash = tokenHash(token);
+    return app.answers.liveAdmins.get(`${claims.adminId}:${hash}`, () =>
+      liveAdminForToken(database.db, claims.adminId, hash, claims.issuedAtMs),
+    );
   });
 
   app.decorate('requireAdmin', async (req: FastifyRequest) => {

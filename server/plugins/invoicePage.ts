@@ -134,8 +134,11 @@ export function invoicePageServer(
     lang: InvoicePageLang,
     restId: string,
     deviceId: string,
+    key: string,
   ): Promise<InvoicePageLoad> {
-    const url = `/order/foodics/web/last-order?restaurantId=${encodeURIComponent(restId)}&casherId=${encodeURIComponent(deviceId)}`;
+    const url =
+      `/order/foodics/web/last-order?restaurantId=${encodeURIComponent(restId)}&casherId=${encodeURIComponent(deviceId)}` +
+      (key ? `&key=${encodeURIComponent(key)}` : '');
     const once = () =>
       app.inject({
         method: 'GET',
@@ -179,6 +182,7 @@ export function invoicePageServer(
     const query = new URLSearchParams(req.url.split('?')[1] ?? '');
     const restId = query.get('restId') ?? '';
     const deviceId = query.get('deviceId') ?? '';
+    const key = query.get('key') ?? '';
     const lang = pageLanguage(req);
     // The logo is what a phone paints last and largest (Lighthouse's LCP element): named in the shell's head,
     // the browser fetches it while the POS is asked, instead of after the receipt arrives (docs/PERFORMANCE.md).
@@ -197,7 +201,8 @@ export function invoicePageServer(
     );
     gzip?.flush();
     (async () => {
-      const state: InvoicePageState = { lang, restId, deviceId, load: await askTill(req, lang, restId, deviceId) };
+      const load = await askTill(req, lang, restId, deviceId, key);
+      const state: InvoicePageState = { lang, restId, deviceId, ...(key ? { key } : {}), load };
       const html = await renderer.renderInvoicePage(state);
       body.end(
         `${html}</div><script type="application/json" id="${INVOICE_STATE_ID}">${jsonForScript(state)}</script>${after}`,

@@ -43,7 +43,7 @@ export default fp(async function services(app: FastifyInstance) {
   app.decorate('otp', createOtpService(deps, limiter));
   const receipts = createReceiptStore(deps.database, deps.redis);
   app.decorate('receipts', receipts);
-  const lastOrders = createLastOrderService(deps, receipts);
+  const lastOrders = createLastOrderService(deps, receipts, limiter);
   app.decorate('lastOrders', lastOrders);
   const answers = createAnswerCaches(deps.config, { tillOrders: lastOrders });
   app.decorate('answers', answers);

@@ -13,7 +13,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
-export type CallPriority = 'customer' | 'background';
+/** 'customer': a till's receipt; 'named': an order a customer's page named by its id; 'background': sync,
+ * webhooks' read-backs. */
+export type CallPriority = 'customer' | 'named' | 'background';
 
 export type Slot = { ok: true; id: string } | { ok: false; retryAfterMs: number; paused: boolean };
 
@@ -34,7 +36,8 @@ export interface BudgetLimits {
 /** Tokens never appear in keys or rows: a short hash names them. */
 export const tokenKey = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 24);
 
-/** Background calls keep a third of the budget free for customers (at least one call stays usable). */
+/** Background calls and named-order lookups keep a third of the budget free for the tills' receipts (at least one
+ * call stays usable): a flood of named orders can never spend the calls that show receipts. */
 export const capFor = (limits: BudgetLimits, priority: CallPriority) =>
   priority === 'customer' ? limits.perWindow : Math.max(1, limits.perWindow - Math.ceil(limits.perWindow / 3));
 

@@ -89,7 +89,8 @@ export async function applyFoodicsEvent(deps: Deps, store: ReceiptStore, event: 
         },
         order,
       );
-      await store.put(r.id, deviceId, [posOrder], 'event');
+      // Unconfirmed until read back from Foodics by its id: never saved as the webhook said it (lastOrder.ts).
+      await store.put(r.id, deviceId, [{ ...posOrder, unconfirmed: true }], 'event');
     }
     return 'applied';
   } catch (err) {

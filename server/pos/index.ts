@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createCallBudget } from './callBudget';
@@ -26,3 +27,6 @@ export function createPosAdapters(
 
 /** Per-restaurant push keys of the Specter POS (POST /pos/specter/orders). */
 export { hashPushKey, newPushKey, sameSecret } from './specter/pushKeys';
+
+/** A till's link key: 128 random bits, base64url (22 characters). docs/SECURITY.md, "Till links". */
+export const newTillLinkKey = () => randomBytes(16).toString('base64url');

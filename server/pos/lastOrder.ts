@@ -4,8 +4,11 @@
 // in-flight coalescing, so a crowd scanning one till costs at most one POS call per cache period. The restaurant and device are checked in our database on every call, so a deleted
 // restaurant or a removed device stops answering at once. Whether an order is saved is read from our
 // database on every call, never cached.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '../deps';
+import { enforce, type RateLimiter } from '../db/rateLimit';
+import { limitAddress } from '../lib/clientAddress';
 import { devices, orders, restaurants } from '../db/schema';
 import { conflict, HttpError, notFound } from '../lib/errors';
 import { TILL_EMPTY_HEADER } from '../../src/contract/invoicePageRender';
@@ -24,7 +27,25 @@ export interface LastOrderResult {
   saved: boolean;
 }
 
+/** Who calls for a till: the client address and the till's link key from the link, when it has one. */
+export interface TillCaller {
+  ip: string;
+  key?: string;
+}
+
+/** The one 404 of the public calls for an unknown restaurant, a device that is not its own (or removed), or a
+ * link key that is wrong or missing when required: nothing tells them apart (docs/SECURITY.md, "Till links"). */
+export const TILL_NOT_FOUND = 'Restaurant not found';
+const SLOW_DOWN = 'Too many attempts, please try again later';
+
 export interface LastOrderService {
+  /** Before anything else on a public call for a till (no POS call before it): counts the call against the
+   * client address's limit ('view': receipts; 'claim': codes and saves, which also count per till), then
+   * checks the restaurant, the device and the link key: 404 TILL_NOT_FOUND, 429 over a limit. */
+  admit(caller: TillCaller, restaurantId: number, deviceId: string, kind: 'view' | 'claim'): Promise<void>;
+  /** A view of the till that goes past the instance's memory towards the POS: counted per till (429 over it). */
+  tillViewed(restaurantId: number, deviceId: string): Promise<void>;
+  /** The till's current link key rotated: forget what this instance remembers of its checks. */
   /** What the page shows: the till's newest closed order within the claim window, with whether it is saved
    * (a saved one is shown as saved, never replaced by an older order); 404 when the till has none. */
   get(restaurantId: number, deviceId: string): Promise<LastOrderResult>;
@@ -43,12 +64,20 @@ const CHECK_TTL_MS = 1000;
 /** How long an instance answers from memory before looking at the shared store again: a webhook received by
  * another instance shows here within this time. */
 const LOCAL_TTL_MS = 1000;
+/** Foodics' "void": what a webhook's order becomes when the POS does not know its id. */
+const VOID = 7;
 
-export function createLastOrderService(deps: Deps, store: ReceiptStore): LastOrderService {
-  const cacheMs = Math.min(deps.config.FOODICS_CACHE_MS, LOCAL_TTL_MS);
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter: RateLimiter): LastOrderService {
+  const { config } = deps;
+  const cacheMs = Math.min(config.FOODICS_CACHE_MS, LOCAL_TTL_MS);
   const cache = new Map<string, { until: number; order: unknown }>();
   const inFlight = new Map<string, Promise<unknown>>();
-  type Checked = { r: typeof restaurants.$inferSelect; deviceRef: number | null } | null;
+  /** Order ids a till's known recent orders did not hold (or the POS did not know): answered without the POS
+   * for POS_UNKNOWN_ORDER_MS (docs/SECURITY.md, "The POS call budget"). */
+  const unknownIds = new Map<string, number>();
+  type Checked = { r: typeof restaurants.$inferSelect; deviceRef: number | null; linkKey: string | null } | null;
   const checks = new Map<string, { until: number; row: Checked }>();
 
   function fetchOrder<T>(key: string, run: () => Promise<T>): Promise<T> {
@@ -69,18 +98,43 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore): LastOrd
     return p;
   }
 
+  const limit = (key: string, max: number, windowSeconds: number) =>
+    enforce(limiter, { key, max, windowSeconds }, SLOW_DOWN);
+
+  function rememberUnknown(key: string) {
+    if (!config.POS_UNKNOWN_ORDER_MS) return;
+    if (unknownIds.size > 10_000) unknownIds.clear();
+    unknownIds.set(key, Date.now() + config.POS_UNKNOWN_ORDER_MS);
+  }
+  const knownUnknown = (key: string) => (unknownIds.get(key) ?? 0) > Date.now();
+
   return {
     forget() {
       checks.clear();
       cache.clear();
+      unknownIds.clear();
+    },
+    async admit(caller, restaurantId, deviceId, kind) {
+      const addr = limitAddress(caller.ip);
+      // The address counts every call, guesses included, before the till is even looked up.
+      if (kind === 'view') await limit(`till:view-addr:${addr}`, config.TILL_VIEWS_PER_ADDRESS_10M, 600);
+      else await limit(`till:claim-addr:${addr}`, config.TILL_CLAIMS_PER_ADDRESS_10M, 600);
+      const row = await checked(restaurantId, deviceId);
+      const key = caller.key === undefined || caller.key === '' ? undefined : caller.key;
+      const keyOk =
+        key === undefined
+          ? !config.TILL_KEY_REQUIRED
+          : row?.linkKey != null && timingSafeEqual(digest(key), digest(row.linkKey));
+      if (!row || !row.deviceRef || !keyOk) throw notFound(TILL_NOT_FOUND);
+      if (kind === 'claim')
+        await limit(`till:claim-till:${row.r.id}:${deviceId}`, config.TILL_CLAIMS_PER_TILL_MINUTE, 60);
+    },
+    async tillViewed(restaurantId, deviceId) {
+      await limit(`till:view-till:${restaurantId}:${deviceId}`, config.TILL_VIEWS_PER_TILL_MINUTE, 60);
     },
     async get(restaurantId, deviceId) {
       const r = await liveRestaurant(restaurantId, deviceId);
-      const recent = await askPos(r, `${r.id}:${r.updatedAt.getTime()}:${deviceId}`, (adapter, pr) =>
-        adapter.local
-          ? adapter.recentOrders(pr, deviceId)
-          : readThrough(deps.config, store, r, deviceId, () => adapter.recentOrders(pr, deviceId)),
-      );
+      const recent = await recentOf(r, deviceId);
       const window = deps.config.CLAIM_WINDOW_MINUTES;
       // The newest that qualifies, saved or not: never an older order in its place (claim.ts).
       const order = recent.find((o) => unavailableReason(o, deviceId, window) === null);
@@ -93,12 +147,12 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore): LastOrd
       if (posOrderId === undefined) {
         const newest = await this.get(restaurantId, deviceId);
         if (newest.saved) throw conflict(CLAIM_MESSAGES.alreadySaved);
-        return newest;
+        // A webhook's order is read back from the POS before a code or a save: a forged one is never saved.
+        if (!newest.order.unconfirmed) return newest;
+        posOrderId = newest.order.posOrderId;
       }
       const r = await liveRestaurant(restaurantId, deviceId);
-      const order = await askPos(r, `${r.id}:${r.updatedAt.getTime()}:order:${posOrderId}`, (adapter, pr) =>
-        adapter.order(pr, posOrderId),
-      );
+      const order = await namedOrder(r, deviceId, posOrderId);
       if (!order) throw conflict(CLAIM_MESSAGES.noLongerAvailable);
       const reason = unavailableReason(order, deviceId, deps.config.CLAIM_WINDOW_MINUTES);
       if (reason) throw conflict(reason);
@@ -107,13 +161,54 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore): LastOrd
     },
   };
 
-  /** The restaurant, when it is live and the device is one of its live devices; 404 otherwise. */
-  async function liveRestaurant(restaurantId: number, deviceId: string) {
+  /** The till's recent orders: from our database for a pushing POS, else through the shared known receipts. */
+  function recentOf(r: typeof restaurants.$inferSelect, deviceId: string) {
+    return askPos(r, `${r.id}:${r.updatedAt.getTime()}:${deviceId}`, (adapter, pr) =>
+      adapter.local
+        ? adapter.recentOrders(pr, deviceId)
+        : readThrough(config, store, r, deviceId, () => adapter.recentOrders(pr, deviceId)),
+    );
+  }
+
+  /**
+   * An order named by the page or the app. A pushing POS reads it from our database. Otherwise the POS is asked
+   * for it by its id only when the till's known recent orders hold it (anything else: "no longer available", and
+   * remembered for POS_UNKNOWN_ORDER_MS), and only when it came from a webhook and was not read back yet: a
+   * polled order is the POS's own answer. The order read back replaces the webhook's in the known receipts.
+   */
+  async function namedOrder(
+    r: typeof restaurants.$inferSelect,
+    deviceId: string,
+    posOrderId: string,
+  ): Promise<PosOrder | null> {
+    const adapter = deps.pos[r.systemType];
+    if (adapter?.local)
+      return askPos(r, `${r.id}:${r.updatedAt.getTime()}:order:${posOrderId}`, (a, pr) => a.order(pr, posOrderId));
+    const unknownKey = `${r.id}:${deviceId}:${posOrderId}`;
+    if (knownUnknown(unknownKey)) return null;
+    const held = (await recentOf(r, deviceId)).find((o) => o.posOrderId === posOrderId);
+    if (!held) {
+      rememberUnknown(unknownKey);
+      return null;
+    }
+    if (!held.unconfirmed) return held;
+    const real = await askPos(r, `${r.id}:${r.updatedAt.getTime()}:order:${posOrderId}`, (a, pr) =>
+      a.order(pr, posOrderId, 'named'),
+    );
+    // What the POS said replaces what the webhook said; an id the POS does not know is hidden (void).
+    await store.put(r.id, deviceId, [real ?? { ...held, status: VOID, unconfirmed: false }], 'event');
+    cache.clear();
+    if (!real) rememberUnknown(unknownKey);
+    return real;
+  }
+
+  /** The restaurant with the device's row and link key, remembered for CHECK_TTL_MS; null when no live restaurant. */
+  async function checked(restaurantId: number, deviceId: string): Promise<Checked> {
     const checkKey = `${restaurantId}:${deviceId}`;
     let hit = checks.get(checkKey);
     if (!hit || hit.until <= Date.now()) {
       const [found] = await deps.database.db
-        .select({ r: restaurants, deviceRef: devices.id })
+        .select({ r: restaurants, deviceRef: devices.id, linkKey: devices.linkKey })
         .from(restaurants)
         .leftJoin(
           devices,
@@ -125,9 +220,13 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore): LastOrd
       hit = { until: Date.now() + CHECK_TTL_MS, row: found ?? null };
       checks.set(checkKey, hit);
     }
-    const row = hit.row;
-    if (!row) throw notFound('Restaurant not found');
-    if (!row.deviceRef) throw notFound('This device does not belong to the restaurant');
+    return hit.row;
+  }
+
+  /** The restaurant, when it is live and the device is one of its live devices; the one 404 otherwise. */
+  async function liveRestaurant(restaurantId: number, deviceId: string) {
+    const row = await checked(restaurantId, deviceId);
+    if (!row || !row.deviceRef) throw notFound(TILL_NOT_FOUND);
     return row.r;
   }
 

@@ -2,9 +2,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, LOGIN_FAILED, loginAnswer, loginBody, verifyAnswer } from '../../src/contract';
-import { liveAdminByEmail, markSignedIn } from '../db/repositories/admins';
-import { dummyHash, verifyPassword } from '../lib/passwords';
-import { unauthorized } from '../lib/errors';
+import { z } from 'zod';
+import {
+  adminPasswordHash,
+  changeAdminPassword,
+  liveAdminByEmail,
+  markSignedIn,
+  revokeAdminToken,
+} from '../db/repositories/admins';
+import { dummyHash, hashPassword, verifyPassword } from '../lib/passwords';
+import { badRequest, unauthorized } from '../lib/errors';
+import { bearerToken, tokenHash } from '../plugins/auth';
+import { actorOf } from '../db/audit';
 import { loginThrottle } from '../db/loginThrottle';
 import { recordActivity } from '../db/audit';
 
@@ -52,6 +61,65 @@ export default async function authRoutes(fastify: FastifyInstance) {
           ip: req.ip,
         });
       });
+      return { data: { token: await tokens.issue(admin.id) } };
+    },
+  );
+
+  app.post(
+    '/admin/logout',
+    {
+      onRequest: app.requireAdmin,
+      // The live admins' memory (per token) forgets it on this instance at once.
+      config: { changes: ['admins'] },
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        summary: 'Sign out: this token stops working on the server at once (not only in the browser)',
+        response: { 200: z.object({ message: z.string() }), 401: errorSchema },
+      },
+    },
+    async (req) => {
+      const token = bearerToken(req)!;
+      const claims = await tokens.verify(token);
+      await revokeAdminToken(database.db, tokenHash(token), new Date(claims?.expiresAt ?? Date.now() + 86_400_000));
+      return { message: 'Signed out' };
+    },
+  );
+
+  app.post(
+    '/admin/password',
+    {
+      onRequest: app.requireAdmin,
+      config: { changes: ['admins', 'activity'] },
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        summary:
+          'Change your own password: the current one is asked; every other session ends, and this one gets a new token (data.token)',
+        body: z.object({
+          oldPassword: z.string().min(1, 'Required').max(200),
+          newPassword: z.string().min(8, 'Should not be less than 8 characters').max(200),
+        }),
+        response: { 200: loginAnswer, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (req) => {
+      const admin = req.admin!;
+      const hash = await adminPasswordHash(database.db, admin.id);
+      if (!hash || !(await verifyPassword(hash, req.body.oldPassword)))
+        throw badRequest('The current password is wrong');
+      const at = new Date();
+      const newHash = await hashPassword(req.body.newPassword);
+      await database.db.transaction(async (tx) => {
+        await changeAdminPassword(tx, admin.id, newHash, at);
+        await recordActivity(tx, {
+          ...actorOf(req),
+          kind: 'admin.passwordChanged',
+          target: { type: 'admin', id: admin.id, label: admin.email },
+        });
+      });
+      // Issued after the change (its ms issue time is later): this session goes on, the others end.
+      await new Promise((r) => setTimeout(r, 2));
       return { data: { token: await tokens.issue(admin.id) } };
     },
   );

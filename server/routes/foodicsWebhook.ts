@@ -7,7 +7,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { eq } from 'drizzle-orm';
 import { HttpError, notFound } from '../lib/errors';
+import { admins } from '../db/schema';
+import { foodicsWebhookSecret, rotateFoodicsWebhookSecret } from '../db/secrets';
+import { actorOf, recordActivity } from '../db/audit';
 import { PosError } from '../core/posPort';
 import { applyFoodicsEvent, foodicsEvent, type WebhookOutcome } from '../pos/foodicsEvents';
 
@@ -24,9 +28,85 @@ const MESSAGES: Record<WebhookOutcome, string> = {
   'not an order event': 'Only order events are used; event ignored',
 };
 
+/** How long an instance trusts the secret it read: a replaced secret works everywhere within this time. */
+const SECRET_TTL_MS = 1000;
+
 export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const secret = app.deps.config.FOODICS_WEBHOOK_SECRET;
+  const { database, config } = app.deps;
+  let known: { until: number; secret: Promise<string | null> } | null = null;
+  const currentSecret = () => {
+    if (!known || known.until <= Date.now()) {
+      const secret = foodicsWebhookSecret(database, config.FOODICS_WEBHOOK_SECRET).then((s) => s?.secret ?? null);
+      known = { until: Date.now() + SECRET_TTL_MS, secret };
+      secret.catch(() => (known = null));
+    }
+    return known.secret;
+  };
+  /** The address and the secret are for those who configure the Foodics app: admins of the role `admin`
+   * (docs/SECURITY.md, "Foodics webhooks"); anyone else gets 403. */
+  const configurer = async (req: import('fastify').FastifyRequest) => {
+    await app.requireAdmin(req);
+    const [row] = await database.db.select({ role: admins.role }).from(admins).where(eq(admins.id, req.admin!.id));
+    if (row?.role !== 'admin')
+      throw new HttpError(403, 'Only those who configure the Foodics app see its webhook secret');
+  };
+  const addressOf = (req: import('fastify').FastifyRequest, secret: string) =>
+    `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`}/pos/foodics/webhook/${secret}`;
+  const webhookAnswer = z.object({ webhook_url: z.string().nullable(), rotated_at: z.string().nullable() });
+
+  app.get(
+    '/pos/foodics/webhook-secret',
+    {
+      onRequest: configurer,
+      schema: {
+        tags: ['pos'],
+        security: [{ bearer: [] }],
+        summary:
+          'The address to give Foodics for its order webhooks (it carries the secret); only for admins who configure the Foodics app',
+        response: {
+          200: webhookAnswer,
+          401: z.object({ message: z.string() }),
+          403: z.object({ message: z.string() }),
+        },
+      },
+    },
+    async (req, reply) => {
+      const s = await foodicsWebhookSecret(database, config.FOODICS_WEBHOOK_SECRET);
+      reply.header('Cache-Control', 'no-store');
+      return { webhook_url: s ? addressOf(req, s.secret) : null, rotated_at: s?.rotatedAt?.toISOString() ?? null };
+    },
+  );
+
+  app.post(
+    '/pos/foodics/webhook-secret',
+    {
+      onRequest: configurer,
+      config: { changes: ['activity'] },
+      schema: {
+        tags: ['pos'],
+        security: [{ bearer: [] }],
+        summary:
+          'A new Foodics webhook secret (turns webhooks on when they were off): the old address answers 404 from now on; give Foodics the new one',
+        response: {
+          200: webhookAnswer,
+          401: z.object({ message: z.string() }),
+          403: z.object({ message: z.string() }),
+        },
+      },
+    },
+    async (req, reply) => {
+      const s = await rotateFoodicsWebhookSecret(database);
+      known = null;
+      await recordActivity(database.db, {
+        ...actorOf(req),
+        kind: 'foodics.webhookSecretRotated',
+        target: { type: 'foodics', id: null, label: 'webhook secret' },
+      });
+      reply.header('Cache-Control', 'no-store');
+      return { webhook_url: addressOf(req, s.secret), rotated_at: s.rotatedAt.toISOString() };
+    },
+  );
 
   app.post(
     '/pos/foodics/webhook/:secret',
@@ -35,7 +115,8 @@ export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
       config: { changes: ['receipts', 'restaurants'] },
       schema: {
         tags: ['pos'],
-        summary: "Foodics' order webhooks (order.created, order.updated); the URL carries FOODICS_WEBHOOK_SECRET",
+        summary:
+          "Foodics' order webhooks (order.created, order.updated); the URL carries the webhook secret (FOODICS_WEBHOOK_SECRET, or the one made in the back-office)",
         params: z.object({ secret: z.string().max(200) }),
         body: foodicsEvent,
         response: {
@@ -47,6 +128,7 @@ export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
       },
       onRequest: async (req) => {
         const given = (req.params as { secret?: string }).secret ?? '';
+        const secret = await currentSecret();
         // Digests have one length, so the comparison takes the same time whatever was sent.
         if (!secret || !timingSafeEqual(digest(given), digest(secret))) throw notFound('Not found');
       },

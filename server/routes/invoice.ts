@@ -38,10 +38,13 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { restaurantId, casherId } = req.query;
+      const { restaurantId, casherId, key } = req.query;
+      // The address's limit, the till and its link key, before anything else (docs/SECURITY.md, "Till links").
+      await lastOrders.admit({ ip: req.ip, key }, restaurantId, casherId, 'view');
       // A crowd at one till gets one encoded answer per ANSWER_CACHE_MS on this instance (a save drops it):
       // checked against the contract and encoded once, then sent as it is (docs/PERFORMANCE.md).
       const encoded = await app.answers.tills.get(`${restaurantId}:${casherId}`, async () => {
+        await lastOrders.tillViewed(restaurantId, casherId);
         const { order, saved } = await lastOrders.get(restaurantId, casherId);
         return encode(lastOrderAnswer, { ...order.invoice, order_id: order.posOrderId, saved });
       });
@@ -78,7 +81,8 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const { casherId, restaurantId, otp: code } = req.body;
+      const { casherId, restaurantId, otp: code, key } = req.body;
+      await lastOrders.admit({ ip: req.ip, key }, restaurantId, casherId, 'claim');
       const phone = otp.normalize(req.body.phone);
       // The order the customer saw: named by the page, or the one their code was asked for; neither (the app's
       // call, a code from a bare POST /user { phone }): the till's newest, 409 when it is saved (pos/claim.ts).

@@ -23,6 +23,7 @@ import {
   insertRestaurant,
   liveDevicesOf,
   restaurantColumns,
+  rotateLinkKey,
   restaurantsList,
   updateLiveRestaurant,
   withBranches,
@@ -32,9 +33,12 @@ import { pagedList } from '../db/paging';
 import { answerList } from '../lib/rememberedList';
 import { syncRestaurant } from '../pos/sync';
 import { actorOf, recordActivity } from '../db/audit';
-import { hashPushKey, newPushKey } from '../pos';
+import { hashPushKey, newPushKey, newTillLinkKey } from '../pos';
+import { foodicsWebhookSecret } from '../db/secrets';
 
 const secured = { security: [{ bearer: [] }] };
+/** The webhook address's secret as every admin sees it. */
+const MASKED_SECRET = '••••••••';
 
 export default async function restaurantsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -145,12 +149,13 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const answer = await answerOne(req.params.id);
-      // The URL to give Foodics for its webhooks (docs/DEPLOYMENT.md), shown on the edit page.
-      const secret = deps.config.FOODICS_WEBHOOK_SECRET;
+      // Whether webhooks are on, shown on the edit page with the address's secret masked: the address itself is
+      // only for those who configure the Foodics app (GET /pos/foodics/webhook-secret, docs/SECURITY.md).
+      const on = (await foodicsWebhookSecret(deps.database, deps.config.FOODICS_WEBHOOK_SECRET)) !== null;
       const origin = deps.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
       return {
         ...answer,
-        webhook_url: secret && answer.system_type === 'Foodics' ? `${origin}/pos/foodics/webhook/${secret}` : null,
+        webhook_url: on && answer.system_type === 'Foodics' ? `${origin}/pos/foodics/webhook/${MASKED_SECRET}` : null,
       };
     },
   );
@@ -284,6 +289,37 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
           restaurant: { id: restaurant.id, name: restaurant.name },
         })),
       };
+    },
+  );
+
+  app.post(
+    '/restaurant/device/:id/link-key',
+    {
+      onRequest: app.requireAdmin,
+      // The tills' checks (lastOrder.ts) and the lists that carry the key.
+      config: { changes: ['restaurants', 'activity'] },
+      schema: {
+        tags: ['restaurants'],
+        ...secured,
+        summary:
+          "A reprint: a new link key for a till (id = the device's id here). Links and QR codes printed before no longer open its receipt",
+        params: idParam,
+        response: { 200: deviceSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const device = await db.transaction(async (tx) => {
+        const row = await rotateLinkKey(tx, req.params.id, newTillLinkKey());
+        if (!row) throw notFound('Device not found');
+        await recordActivity(tx, {
+          ...actorOf(req),
+          kind: 'device.linkKeyRotated',
+          target: { type: 'device', id: row.id, label: `${row.name} (${row.device_id})` },
+          detail: { restaurantId: row.restaurantId },
+        });
+        return row;
+      });
+      return { id: device.id, name: device.name, device_id: device.device_id, link_key: device.link_key };
     },
   );
 

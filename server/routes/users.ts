@@ -57,11 +57,11 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     '/user/:id',
     {
       onRequest: app.requireAdmin,
-      // Their saved orders stay, without a user (the Orders list, the dashboard's latest orders).
+      // Their saved orders go with them (docs/SECURITY.md, "Retention").
       config: { changes: ['appUsers', 'savedOrders', 'activity'] },
       schema: {
         tags: ['app users'],
-        summary: 'Delete an app user (hard delete; their saved orders stay, without a user)',
+        summary: 'Delete an app user (hard delete; their saved orders go with them)',
         security: [{ bearer: [] }],
         params: idParam,
         response: { 200: messageSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },

@@ -16,6 +16,11 @@ export const ACTIVITY_KINDS = [
   'export.downloaded',
   'admin.signedIn',
   'admin.signInFailed',
+  'device.linkKeyRotated',
+  'admin.passwordChanged',
+  'admin.totpEnabled',
+  'admin.totpDisabled',
+  'foodics.webhookSecretRotated',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

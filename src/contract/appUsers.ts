@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderIdField } from './invoice';
+import { orderIdField, tillKeyField } from './invoice';
 
 export const appUserSchema = z.object({
   id: z.number(),
@@ -23,6 +23,7 @@ export const sendCodeBody = z.object({
   restaurantId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   casherId: z.string().trim().min(1).max(100).optional(),
   orderId: orderIdField,
+  key: tillKeyField,
   /** Text the live code again (the code step's Resend code); without it a live code is not texted again. */
   resend: z.boolean().optional(),
 });

@@ -41,9 +41,14 @@ export type LastOrderAnswer = z.infer<typeof lastOrderAnswer>;
 /** The POS's id of the order shown on the page; optional, so a client that does not send it still works. */
 export const orderIdField = z.string().trim().min(1).max(100).optional();
 
+/** The till's link key (`key` of the printed link, docs/SECURITY.md "Till links"); required only when the
+ * server's TILL_KEY_REQUIRED is on. */
+export const tillKeyField = z.string().trim().max(100).optional();
+
 export const lastOrderQuery = z.object({
   restaurantId: z.coerce.number().int().positive().max(2_147_483_647),
   casherId: z.string().trim().min(1).max(100),
+  key: tillKeyField,
 });
 
 export const addOrderBody = z.object({
@@ -52,6 +57,7 @@ export const addOrderBody = z.object({
   phone: z.string().trim().min(1, 'Phone is required').max(32),
   otp: z.string().regex(/^\d{4}$/, 'must be 4 digits'),
   orderId: orderIdField,
+  key: tillKeyField,
   /** "Let {restaurant} know me as a guest ...", ticked (issue 34): recorded for this phone and restaurant with the
    * wording's version. Absent or false changes nothing (a yes is withdrawn in My receipts). */
   consent: z.boolean().optional(),

@@ -19,6 +19,8 @@ export interface InvoicePageState {
   lang: InvoicePageLang;
   restId: string;
   deviceId: string;
+  /** The till's link key from the link, when it has one. */
+  key?: string;
   load: InvoicePageLoad;
 }
 

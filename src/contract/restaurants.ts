@@ -31,7 +31,13 @@ export const restaurantBody = z.object({
 });
 export type RestaurantBody = z.infer<typeof restaurantBody>;
 
-export const deviceSchema = z.object({ id: z.number(), name: z.string(), device_id: z.string() });
+export const deviceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  device_id: z.string(),
+  /** The till's link key, in every link Specter prints (docs/SECURITY.md, "Till links"). */
+  link_key: z.string().optional(),
+});
 export type Device = z.infer<typeof deviceSchema>;
 
 export const branchSchema = z.object({

@@ -24,6 +24,7 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
   const params = initial ? null : new URLSearchParams(window.location.search);
   const restId = initial?.restId ?? params?.get('restId') ?? '';
   const deviceId = initial?.deviceId ?? params?.get('deviceId') ?? '';
+  const key = initial?.key ?? params?.get('key') ?? '';
   const [load, setLoad] = useState<Load>(initial?.load ?? { state: 'loading' });
   const loaded = initial !== undefined;
 
@@ -35,7 +36,7 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
   useEffect(() => {
     if (loaded) return;
     let live = true;
-    loadInvoice(restId, deviceId)
+    loadInvoice(restId, deviceId, key)
       .then((invoice) => live && setLoad({ state: 'ready', invoice }))
       .catch(
         (err) =>
@@ -50,7 +51,7 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
     return () => {
       live = false;
     };
-  }, [restId, deviceId, loaded]);
+  }, [restId, deviceId, key, loaded]);
 
   return (
     <main className="page">
@@ -87,7 +88,12 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
       {load.state === 'ready' && (
         <Receipt invoice={load.invoice} t={t} locale={lang === 'ar' ? 'ar-SA' : 'en-US'}>
           <SaveFlow
-            order={{ restaurantId: restId, casherId: deviceId, orderId: load.invoice.order_id }}
+            order={{
+              restaurantId: restId,
+              casherId: deviceId,
+              orderId: load.invoice.order_id,
+              ...(key ? { key } : {}),
+            }}
             saved={load.invoice.saved}
             restaurant={load.invoice.restaurant.name}
             t={t}

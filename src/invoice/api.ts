@@ -54,8 +54,10 @@ export async function request<T>(url: string, init?: RequestInit): Promise<T> {
 
 /** The order a till's customer sees (its POS id and whether it is saved included); retried once on failure
  * (docs/API.md, The invoice page). */
-export async function fetchInvoice(restId: string, deviceId: string): Promise<LastOrderAnswer> {
-  const url = `/order/foodics/web/last-order?restaurantId=${encodeURIComponent(restId)}&casherId=${encodeURIComponent(deviceId)}`;
+export async function fetchInvoice(restId: string, deviceId: string, key = ''): Promise<LastOrderAnswer> {
+  const url =
+    `/order/foodics/web/last-order?restaurantId=${encodeURIComponent(restId)}&casherId=${encodeURIComponent(deviceId)}` +
+    (key ? `&key=${encodeURIComponent(key)}` : '');
   try {
     return await request<LastOrderAnswer>(url);
   } catch {
@@ -72,14 +74,15 @@ export function prefetchInvoice() {
   const q = new URLSearchParams(window.location.search);
   const restId = q.get('restId') ?? '';
   const deviceId = q.get('deviceId') ?? '';
-  const promise = fetchInvoice(restId, deviceId);
+  const key = q.get('key') ?? '';
+  const promise = fetchInvoice(restId, deviceId, key);
   promise.catch(() => {});
-  prefetched = { key: `${restId}|${deviceId}`, promise };
+  prefetched = { key: `${restId}|${deviceId}|${key}`, promise };
 }
 
-export function loadInvoice(restId: string, deviceId: string): Promise<LastOrderAnswer> {
-  if (prefetched?.key === `${restId}|${deviceId}`) return prefetched.promise;
-  return fetchInvoice(restId, deviceId);
+export function loadInvoice(restId: string, deviceId: string, key = ''): Promise<LastOrderAnswer> {
+  if (prefetched?.key === `${restId}|${deviceId}|${key}`) return prefetched.promise;
+  return fetchInvoice(restId, deviceId, key);
 }
 
 /** The order shown: both save calls name it, so the code is bound to it and saves exactly it. */
@@ -87,6 +90,8 @@ export interface ShownOrder {
   restaurantId: string;
   casherId: string;
   orderId: string;
+  /** The till's link key from the link (docs/SECURITY.md, "Till links"), when it has one. */
+  key?: string;
 }
 
 /** Asks for a code for the order shown; `resend` texts a live code again (docs/API.md, POST /user). */

@@ -4,7 +4,7 @@ import type { ListQuery } from '../../../src/contract';
 import type { Tx } from '../audit';
 import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
 import type { Db } from '../client';
-import { admins } from '../schema';
+import { adminTokenRevocations, admins } from '../schema';
 
 const columns = { id: admins.id, name: admins.name, email: admins.email };
 const sortable = { ...columns, createdAt: admins.createdAt };
@@ -20,6 +20,49 @@ export function adminsList(db: Db, q: ListQuery): ListSource<{ id: number; name:
     filter: searchWhere(q.q, [admins.name, admins.email]),
     order: orderBy(q, sortable, { field: 'id', order: 'ASC' }, admins.id),
   });
+}
+
+/**
+ * The live admin behind one admin token, or null: a removed admin's token, a token signed out
+ * (admin_token_revocations), and one issued before the admin's sessions were ended (a password change) stop working.
+ */
+export async function liveAdminForToken(
+  db: Db,
+  id: number,
+  tokenHash: string,
+  issuedAtMs: number,
+): Promise<{ id: number; name: string; email: string } | null> {
+  const [row] = await db
+    .select({
+      ...columns,
+      validAfter: admins.sessionsValidAfter,
+      revoked: sql<boolean>`exists (select 1 from admin_token_revocations r where r.token_hash = ${tokenHash})`,
+    })
+    .from(admins)
+    .where(and(eq(admins.id, id), live))
+    .limit(1);
+  if (!row || row.revoked) return null;
+  if (row.validAfter && issuedAtMs < row.validAfter.getTime()) return null;
+  return { id: row.id, name: row.name, email: row.email };
+}
+
+/** Ends one token before its expiry (a sign-out); expired rows are swept by the purge. */
+export async function revokeAdminToken(db: Db, tokenHash: string, expiresAt: Date) {
+  await db.insert(adminTokenRevocations).values({ tokenHash, expiresAt }).onConflictDoNothing();
+}
+
+/** The admin's password hash (to check the old one before a change). */
+export async function adminPasswordHash(db: Db, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ hash: admins.passwordHash })
+    .from(admins)
+    .where(and(eq(admins.id, id), live));
+  return row?.hash ?? null;
+}
+
+/** A new password; every session issued before `at` ends. */
+export async function changeAdminPassword(tx: Tx, id: number, passwordHash: string, at: Date) {
+  await tx.update(admins).set({ passwordHash, sessionsValidAfter: at, updatedAt: at }).where(eq(admins.id, id));
 }
 
 /** The live admin behind an admin token, or null (a removed admin's token stops working). */

@@ -53,10 +53,10 @@ export async function branchesWithDevices(database: Database, restaurantIds: num
       .where(and(inArray(devices.restaurantId, restaurantIds), isNull(devices.removedAt)))
       .orderBy(asc(devices.id)),
   ]);
-  const devicesByBranch = new Map<number, { id: number; name: string; device_id: string }[]>();
+  const devicesByBranch = new Map<number, { id: number; name: string; device_id: string; link_key: string }[]>();
   for (const d of deviceRows) {
     const list = devicesByBranch.get(d.branchRef) ?? [];
-    list.push({ id: d.id, name: d.name, device_id: d.deviceId });
+    list.push({ id: d.id, name: d.name, device_id: d.deviceId, link_key: d.linkKey });
     devicesByBranch.set(d.branchRef, list);
   }
   return branchRows.map((b) => ({
@@ -148,16 +148,44 @@ export async function findLiveBranch(db: Db, id: number) {
 /** A branch's live devices, in POS order of arrival. */
 export function liveDevicesOf(db: Db, branchId: number) {
   return db
-    .select({ id: devices.id, name: devices.name, device_id: devices.deviceId })
+    .select({ id: devices.id, name: devices.name, device_id: devices.deviceId, link_key: devices.linkKey })
     .from(devices)
     .where(and(eq(devices.branchRef, branchId), isNull(devices.removedAt)))
     .orderBy(devices.id);
 }
 
-/** The first live till of the first live restaurant: the demo's "open this receipt" link at start-up. */
-export async function firstLiveTill(db: Db): Promise<{ restaurantId: number; deviceId: string } | undefined> {
+/** A live device of a live restaurant gets a new link key (a reprint: docs/SECURITY.md, "Till links"); answers
+ * the device with its restaurant, or undefined when there is none. */
+export async function rotateLinkKey(db: Tx, deviceRowId: number, linkKey: string) {
   const [row] = await db
-    .select({ restaurantId: restaurants.id, deviceId: devices.deviceId })
+    .update(devices)
+    .set({ linkKey, linkKeyRotatedAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(devices.id, deviceRowId),
+        isNull(devices.removedAt),
+        inArray(
+          devices.restaurantId,
+          db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.isDeleted, false)),
+        ),
+      ),
+    )
+    .returning({
+      id: devices.id,
+      name: devices.name,
+      device_id: devices.deviceId,
+      link_key: devices.linkKey,
+      restaurantId: devices.restaurantId,
+    });
+  return row;
+}
+
+/** The first live till of the first live restaurant: the demo's "open this receipt" link at start-up. */
+export async function firstLiveTill(
+  db: Db,
+): Promise<{ restaurantId: number; deviceId: string; linkKey: string } | undefined> {
+  const [row] = await db
+    .select({ restaurantId: restaurants.id, deviceId: devices.deviceId, linkKey: devices.linkKey })
     .from(devices)
     .innerJoin(restaurants, eq(restaurants.id, devices.restaurantId))
     .where(and(eq(restaurants.isDeleted, false), isNull(devices.removedAt)))

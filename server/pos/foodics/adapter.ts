@@ -107,13 +107,14 @@ export function createFoodicsAdapter(opts: FoodicsClientOptions): FoodicsAdapter
       return (body.data ?? []).filter((o) => o?.id).map((o) => toPosOrder(o, settings, shownAs));
     },
 
-    async order(restaurant, posOrderId) {
+    async order(restaurant, posOrderId, purpose) {
       try {
         const settings = await settingsFor(restaurant.token);
         const body = await client.get<{ data?: FoodicsOrder }>(
           `/orders/${encodeURIComponent(posOrderId)}`,
           restaurant.token,
           { include: ORDER_INCLUDE },
+          purpose ?? 'customer',
         );
         return body.data?.id ? toPosOrder(body.data, settings, { name: restaurant.name, logo: restaurant.logo }) : null;
       } catch (err) {

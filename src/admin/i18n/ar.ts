@@ -77,7 +77,16 @@ const specterAr: typeof specterEn = {
     sync: 'مزامنة مع نظام نقاط البيع',
     syncError: 'فشلت آخر مزامنة مع نظام نقاط البيع: %{error}',
   },
-  devices: { title: 'أجهزة الفرع', printQr: 'طباعة QR' },
+  devices: {
+    title: 'أجهزة الفرع',
+    printQr: 'طباعة QR',
+    reprint: 'إعادة طباعة',
+    reprintTitle: 'إعادة طباعة رمز QR لنقطة البيع هذه؟',
+    reprintText:
+      'تحصل نقطة البيع على مفتاح رابط جديد: رموز QR والروابط المطبوعة سابقاً لن تفتح إيصالها متى أصبح المفتاح مطلوباً. اطبع رمز QR الجديد بعد ذلك.',
+    reprinted: 'تم إنشاء مفتاح رابط جديد: اطبع رمز QR الجديد',
+    reprintFailed: 'تعذر استبدال مفتاح الرابط',
+  },
   activity: {
     title: 'سجل النشاط',
     filters: { admin: 'المشرف', kind: 'النوع' },
@@ -95,6 +104,11 @@ const specterAr: typeof specterEn = {
       'export.downloaded': 'تصدير ملف CSV',
       'admin.signedIn': 'تسجيل دخول مشرف',
       'admin.signInFailed': 'محاولة دخول فاشلة',
+      'device.linkKeyRotated': 'استبدال مفتاح رابط نقطة البيع (إعادة طباعة)',
+      'admin.passwordChanged': 'تغيير كلمة المرور',
+      'admin.totpEnabled': 'تفعيل الدخول بخطوتين',
+      'admin.totpDisabled': 'إيقاف الدخول بخطوتين',
+      'foodics.webhookSecretRotated': 'استبدال سر إشعارات فودكس',
     },
   },
   pushKey: {

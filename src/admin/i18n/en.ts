@@ -75,7 +75,16 @@ export const specterEn = {
     sync: 'Sync with the POS',
     syncError: 'The last sync with the point-of-sale system failed: %{error}',
   },
-  devices: { title: 'Branch Devices', printQr: 'Print QR' },
+  devices: {
+    title: 'Branch Devices',
+    printQr: 'Print QR',
+    reprint: 'Reprint',
+    reprintTitle: 'Reprint this till QR code?',
+    reprintText:
+      'The till gets a new link key: QR codes and links printed before stop opening its receipt once the key is required. Print the new QR code afterwards.',
+    reprinted: 'New link key made: print the new QR code',
+    reprintFailed: 'The link key could not be replaced',
+  },
   activity: {
     title: 'Activity',
     filters: { admin: 'Admin', kind: 'Kind' },
@@ -93,6 +102,11 @@ export const specterEn = {
       'export.downloaded': 'CSV exported',
       'admin.signedIn': 'Admin signed in',
       'admin.signInFailed': 'Failed sign-in',
+      'device.linkKeyRotated': 'Till link key replaced (reprint)',
+      'admin.passwordChanged': 'Password changed',
+      'admin.totpEnabled': 'Two-step sign-in turned on',
+      'admin.totpDisabled': 'Two-step sign-in turned off',
+      'foodics.webhookSecretRotated': 'Foodics webhook secret replaced',
     },
   },
   pushKey: {

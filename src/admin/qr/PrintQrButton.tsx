@@ -22,6 +22,7 @@ export interface QrDevice {
   id: number | string;
   name: string;
   device_id: string;
+  link_key?: string;
 }
 
 export interface PrintQrButtonProps {
@@ -72,13 +73,13 @@ export function PrintQrButton({ label, level, restaurant, devices }: PrintQrButt
         {devices.map((d) => (
           <QRCodeCanvas
             key={d.device_id}
-            value={qrContent(publicUrl, restaurant.id, d.device_id)}
+            value={qrContent(publicUrl, restaurant.id, d.device_id, d.link_key)}
             size={QR_SIZE}
             level={QR_LEVEL}
             fgColor={QR_FOREGROUND}
             bgColor={QR_BACKGROUND}
             marginSize={2}
-            data-qr={qrContent(publicUrl, restaurant.id, d.device_id)}
+            data-qr={qrContent(publicUrl, restaurant.id, d.device_id, d.link_key)}
             imageSettings={{
               src: logo,
               height: QR_LOGO_SIZE,

@@ -7,15 +7,19 @@ export const QR_FOREGROUND = '#4a4a4a';
 export const QR_BACKGROUND = '#ffffff';
 export const PRODUCT_LOGO = '/logo.svg';
 
-export function invoiceLink(publicUrl: string, restId: number | string, deviceId: string): string {
+/** The invoice page's link of a till; with its link key (`key`, docs/SECURITY.md "Till links") whenever the
+ * till has one: every link Specter prints carries it. */
+export function invoiceLink(publicUrl: string, restId: number | string, deviceId: string, linkKey?: string): string {
   const url = new URL('/user/invoice', publicUrl);
   url.searchParams.set('restId', String(restId));
   url.searchParams.set('deviceId', deviceId);
+  if (linkKey) url.searchParams.set('key', linkKey);
   return url.toString();
 }
 
-export function qrContent(publicUrl: string, restId: number | string, deviceId: string): string {
-  return JSON.stringify({ 1: restId, 2: deviceId, 3: invoiceLink(publicUrl, restId, deviceId) });
+/** Keys 1 and 2 stay as the Specter app reads them; key 3, the link, carries the till's link key. */
+export function qrContent(publicUrl: string, restId: number | string, deviceId: string, linkKey?: string): string {
+  return JSON.stringify({ 1: restId, 2: deviceId, 3: invoiceLink(publicUrl, restId, deviceId, linkKey) });
 }
 
 export type QrLevel = 'restaurant' | 'branch' | 'device';

@@ -9,6 +9,7 @@ import { FunnelFigure } from '../../admin/funnel/FunnelColumns';
 import { useFunnelByDevice } from '../../admin/funnel/useFunnel';
 import { PrintQrButton } from '../../admin/qr/PrintQrButton';
 import { SheetLink } from '../sheet';
+import { ReprintButton } from './ReprintButton';
 
 export function DeviceList() {
   const t = useTranslate();
@@ -34,6 +35,7 @@ export function DeviceList() {
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               <PrintQrButton label={t('specter.devices.printQr')} level="device" restaurant={rest} devices={[d]} />
               <SheetLink restId={restId!} branchId={branchId} deviceId={d.id} />
+              <ReprintButton deviceId={d.id} />
             </Box>
           )}
         />

@@ -64,7 +64,7 @@ export function QrSheet() {
           cards.map(({ branch, device }) => (
             <QrCard
               key={device.id}
-              link={invoiceLink(publicUrl, restaurant.id, device.device_id)}
+              link={invoiceLink(publicUrl, restaurant.id, device.device_id, device.link_key)}
               logo={restaurant.logo}
               restaurantName={restaurant.name}
               branchName={branch.name}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import services from '../../../server/plugins/services';
-import { appUsers, phoneGuards, restaurants } from '../../../server/db/schema';
+import { appUsers, devices, phoneGuards, restaurants } from '../../../server/db/schema';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { CUSTOMER_COOKIE } from '../../../src/contract';
 import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
@@ -306,6 +306,35 @@ describe('one forget after every write: the next read on the same instance is fr
       what: 'an admin makes a push key',
       write: () => call({ method: 'POST', url: `/restaurant/${specter.id}/push-key`, headers: auth }),
       changes: ['restaurants', 'activity'],
+    },
+    'POST /restaurant/device/:id/link-key': {
+      what: "an admin reprints a till's QR code (a new link key)",
+      prepare: async () => (await t.database.db.select({ id: devices.id }).from(devices).limit(1))[0].id,
+      write: (id: number) => call({ method: 'POST', url: `/restaurant/device/${id}/link-key`, headers: auth }),
+      changes: ['restaurants', 'activity'],
+    },
+    'POST /pos/foodics/webhook-secret': {
+      what: 'an admin replaces the Foodics webhook secret',
+      write: () => call({ method: 'POST', url: '/pos/foodics/webhook-secret', headers: auth }),
+      changes: ['activity'],
+    },
+    'POST /admin/logout': {
+      what: 'an admin signs out',
+      prepare: async () => ({ authorization: `Bearer ${await t.adminToken()}` }),
+      write: (h: Record<string, string>) => call({ method: 'POST', url: '/admin/logout', headers: h }),
+      changes: [],
+    },
+    'POST /admin/password': {
+      what: 'an admin changes their password',
+      prepare: async () => ({ authorization: `Bearer ${await t.adminToken()}` }),
+      write: (h: Record<string, string>) =>
+        call({
+          method: 'POST',
+          url: '/admin/password',
+          headers: h,
+          payload: { oldPassword: 'password-123', newPassword: 'a-new-password-1' },
+        }),
+      changes: ['activity'],
     },
     'PATCH /restaurant/delete/:id': {
       what: 'an admin deletes a restaurant',

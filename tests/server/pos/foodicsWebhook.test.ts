@@ -210,7 +210,7 @@ describe('Foodics webhooks feeding the receipts (10-minute cache)', () => {
     expect((await receipt(t.app, third)).json().order_number).toBe(String(order.reference));
   });
 
-  it("GET /restaurant/{id} gives the edit page the URL to give Foodics and the last event's time", async () => {
+  it("GET /restaurant/{id} gives the edit page the webhook address with its secret masked and the last event's time", async () => {
     await post(eventFor({ id: 'an-order-of-another-till', device_id: 'elsewhere' }));
     const res = await t.app.inject({
       method: 'GET',
@@ -218,7 +218,8 @@ describe('Foodics webhooks feeding the receipts (10-minute cache)', () => {
       headers: { authorization: `Bearer ${await t.adminToken()}`, host: 'specter.example' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().webhook_url).toBe(`http://specter.example/pos/foodics/webhook/${SECRET}`);
+    expect(res.json().webhook_url).toBe('http://specter.example/pos/foodics/webhook/••••••••');
+    expect(res.body).not.toContain(SECRET);
     expect(Date.parse(res.json().webhook_at)).toBe((await restaurantRow()).webhookAt!.getTime());
   });
 

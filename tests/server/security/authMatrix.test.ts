@@ -86,6 +86,7 @@ describe('authorisation matrix', () => {
     restaurantToRemove: number;
     adminEmail: string;
     order: number;
+    device: number;
     guest: number;
   };
   let adminN = 0;
@@ -189,6 +190,7 @@ describe('authorisation matrix', () => {
       restaurantToRemove: r2.id,
       adminEmail: 'login@example.com',
       order: order.id,
+      device: (await db.select({ id: devices.id }).from(devices).where(eq(devices.restaurantId, t.restaurantId)))[0].id,
     };
     // The fixture's device is the one the public calls use.
     const [dev] = await db.select({ id: devices.id }).from(devices).where(eq(devices.deviceId, DEVICE));
@@ -270,6 +272,12 @@ describe('authorisation matrix', () => {
       name: 'POST /restaurant/{id}/push-key',
       req: () => ({ method: 'POST', url: `/restaurant/${ids.restaurant}/push-key` }),
     },
+    {
+      name: 'POST /restaurant/device/{id}/link-key',
+      req: () => ({ method: 'POST', url: `/restaurant/device/${ids.device}/link-key` }),
+    },
+    { name: 'GET /pos/foodics/webhook-secret', req: () => ({ method: 'GET', url: '/pos/foodics/webhook-secret' }) },
+    { name: 'POST /pos/foodics/webhook-secret', req: () => ({ method: 'POST', url: '/pos/foodics/webhook-secret' }) },
     { name: 'GET /admin/activity', req: () => ({ method: 'GET', url: '/admin/activity?page=1&perPage=5' }) },
     { name: 'GET /api/tills', req: () => ({ method: 'GET', url: '/api/tills?page=1&perPage=5&q=Najd' }) },
     // The guestbook (issue 34): at the issue's paths and under the admin prefix.
@@ -413,6 +421,10 @@ describe('authorisation matrix', () => {
       'POST /pos/specter/orders',
       // Foodics webhooks carry their own secret in the path, tested in tests/server/pos.
       'POST /pos/foodics/webhook/{secret}',
+      // Sign-out and a password change end the valid token the matrix goes on using: their own tests
+      // (every bad token refused, the token ended on the server) are in tests/server/security/adminSessions.test.ts.
+      'POST /admin/logout',
+      'POST /admin/password',
       // The customer's calls ask for the session cookie of My receipts, not an admin token: every way in is
       // tried in tests/server/api/customerReceipts.test.ts (forged, expired, admin token as cookie...).
       'POST /customer/code',

@@ -1,0 +1,152 @@
+// Issue 29, medium 2 (docs/SECURITY.md, "Foodics webhooks"): the webhook secret is shown only to those who
+// configure the Foodics app and can be rotated; an event counts only for the restaurant whose connected business
+// it names; an event's order is read back from Foodics by its id before a code or a save, so a forged order is
+// never saved and is replaced by the real one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { activity, admins, orders } from '../../../server/db/schema';
+import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
+import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+
+const SECRET = 'webhook-secret-0123456789';
+const fmt = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+
+describe('the webhook secret', () => {
+  let t: FoodicsTestApp;
+  let admin: Record<string, string>;
+  let staff: Record<string, string>;
+  beforeAll(async () => {
+    t = await createFoodicsTestApp({ FOODICS_WEBHOOK_SECRET: SECRET });
+    admin = { authorization: `Bearer ${await t.adminToken()}` };
+    const staffToken = await t.adminToken();
+    // An admin of another role (issue 26's staff): not one who configures the Foodics app.
+    const id = Number(JSON.parse(Buffer.from(staffToken.split('.')[1], 'base64url').toString()).sub);
+    await t.database.db.update(admins).set({ role: 'staff' }).where(eq(admins.id, id));
+    staff = { authorization: `Bearer ${staffToken}` };
+  });
+  afterAll(() => t.close());
+
+  it('is in no restaurant answer, is shown to the configuring admin only, and rotates', async () => {
+    const edit = await t.app.inject({ url: `/restaurant/${t.restaurantId}`, headers: admin });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.body).not.toContain(SECRET);
+    const list = await t.app.inject({ url: '/restaurant', headers: admin });
+    expect(list.body).not.toContain(SECRET);
+
+    expect((await t.app.inject({ url: '/pos/foodics/webhook-secret' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/pos/foodics/webhook-secret', headers: staff })).statusCode).toBe(403);
+    const shown = await t.app.inject({ url: '/pos/foodics/webhook-secret', headers: { ...admin, host: 'h.example' } });
+    expect(shown.json()).toEqual({ webhook_url: `http://h.example/pos/foodics/webhook/${SECRET}`, rotated_at: null });
+
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/pos/foodics/webhook-secret', headers: staff })).statusCode,
+    ).toBe(403);
+    const rotated = await t.app.inject({ method: 'POST', url: '/pos/foodics/webhook-secret', headers: admin });
+    expect(rotated.statusCode).toBe(200);
+    const fresh = (rotated.json().webhook_url as string).split('/').pop()!;
+    expect(fresh).not.toBe(SECRET);
+    expect(fresh.length).toBeGreaterThanOrEqual(32);
+    const event = {
+      event: 'order.created',
+      business: { reference: FIXTURE.business.reference },
+      order: { id: 'x', device_id: 'elsewhere' },
+    };
+    // The old address is gone at once on this instance; the new one answers.
+    const old = await t.app.inject({ method: 'POST', url: `/pos/foodics/webhook/${SECRET}`, payload: event });
+    expect(old.statusCode).toBe(404);
+    const now = await t.app.inject({ method: 'POST', url: `/pos/foodics/webhook/${fresh}`, payload: event });
+    expect(now.statusCode).toBe(200);
+    const trail = await t.database.db.select().from(activity).where(eq(activity.kind, 'foodics.webhookSecretRotated'));
+    expect(trail).toHaveLength(1);
+    expect(JSON.stringify(trail)).not.toContain(fresh);
+  });
+});
+
+describe("a webhook's order is read back before it is saved", () => {
+  let t: FoodicsTestApp;
+  beforeAll(async () => {
+    t = await createFoodicsTestApp({
+      ...GENEROUS_CODE_LIMITS,
+      FOODICS_WEBHOOK_SECRET: SECRET,
+      // After one read, only webhooks change the till's receipts.
+      FOODICS_CACHE_MS: '600000',
+    });
+    t.foodics.addOrder(DEVICE);
+    expect((await view()).statusCode).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  const view = () =>
+    t.app.inject({
+      url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${encodeURIComponent(DEVICE)}`,
+    });
+  const send = (order: Record<string, unknown>, reference: string | number = FIXTURE.business.reference) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/pos/foodics/webhook/${SECRET}`,
+      payload: { timestamp: Date.now(), event: 'order.created', business: { reference }, order },
+    });
+  const forged = (id: string, total: number) => ({
+    id,
+    reference: 9999,
+    status: 4,
+    created_at: fmt(new Date()),
+    closed_at: fmt(new Date()),
+    updated_at: fmt(new Date()),
+    device_id: DEVICE,
+    total_price: total,
+    subtotal_price: total,
+  });
+
+  it('an event naming another business changes nothing for this restaurant', async () => {
+    const res = await send(forged('other-business-order', 5), 'B-not-ours');
+    expect(res.json()).toEqual({ message: 'No restaurant has this business reference; event ignored' });
+    expect((await view()).json().order_id).not.toBe('other-business-order');
+  });
+
+  it('a forged order (unknown to Foodics) gets no code and is never saved, and is hidden once read back', async () => {
+    expect((await send(forged('forged-order-1', 9999))).statusCode).toBe(200);
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: '/user',
+      payload: { phone: '0505555555', restaurantId: t.restaurantId, casherId: DEVICE, orderId: 'forged-order-1' },
+    });
+    expect(ask.statusCode).toBe(409);
+    const save = await t.app.inject({
+      method: 'POST',
+      url: '/order/foodics/web/add-order',
+      payload: { phone: '0505555555', restaurantId: t.restaurantId, casherId: DEVICE, otp: '1234' },
+    });
+    expect(save.statusCode).not.toBe(200);
+    expect(await t.database.db.select().from(orders).where(eq(orders.posOrderId, 'forged-order-1'))).toHaveLength(0);
+    expect((await view()).json().order_id).not.toBe('forged-order-1');
+  });
+
+  it("a real order's event with forged totals is saved as Foodics has it", async () => {
+    const real = t.foodics.addOrder(DEVICE);
+    expect((await send({ ...forged(real.id, 9999), reference: real.reference })).statusCode).toBe(200);
+    const phone = '0506666666';
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: '/user',
+      payload: { phone, restaurantId: t.restaurantId, casherId: DEVICE, orderId: real.id },
+    });
+    expect(ask.statusCode).toBe(200);
+    const save = await t.app.inject({
+      method: 'POST',
+      url: '/order/foodics/web/add-order',
+      payload: {
+        phone,
+        restaurantId: t.restaurantId,
+        casherId: DEVICE,
+        orderId: real.id,
+        otp: t.lastCode('+966506666666'),
+      },
+    });
+    expect(save.statusCode).toBe(200);
+    const [saved] = await t.database.db.select().from(orders).where(eq(orders.posOrderId, real.id));
+    expect(Number(saved.totalPrice)).toBe(real.total_price);
+    expect(Number(saved.totalPrice)).not.toBe(9999);
+  });
+});
