@@ -7,6 +7,7 @@ import { ApiError, saveOrder, sendCode, type ShownOrder } from './api';
 import { Dialog } from './Dialog';
 import type { Texts } from './i18n';
 import { CodeStep, PhoneField, usePhoneCode } from './PhoneCode';
+import { PrintButtons } from './PrintButtons';
 
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
@@ -38,6 +39,7 @@ export function SaveFlow({ order, saved: savedBefore, t }: { order: ShownOrder; 
           {t.savedNote}
         </p>
       )}
+      {saved && <PrintButtons t={t} />}
       {!saved && flow.step === 'idle' && (
         <button type="button" className="primary wide" onClick={() => flow.setStep('phone')}>
           {t.saveInvoice}

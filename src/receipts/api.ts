@@ -1,6 +1,6 @@
 // The calls of My receipts (server/routes/customer.ts). The session travels in an HttpOnly cookie the page
 // never sees; fetch sends it because the calls are same-origin.
-import type { CustomerSession, ReceiptPage, SavedReceipt } from '../contract/customer';
+import type { CustomerSession, ReceiptPage, ReceiptShare, SavedReceipt } from '../contract/customer';
 import { request } from '../invoice/api';
 
 const post = <T>(url: string, body?: unknown) =>
@@ -20,3 +20,5 @@ export const fetchReceipt = (id: number) => request<SavedReceipt>(`/customer/rec
 export const sendDeleteCode = () => post<{ message: string }>('/customer/data/code');
 export const deleteMyData = (otp: string) =>
   post<{ message: string; receipts: number }>('/customer/data/delete', { otp });
+export const shareReceipt = (id: number) => post<ReceiptShare>(`/customer/receipts/${id}/share`);
+export const stopSharing = (id: number) => request<unknown>(`/customer/receipts/${id}/share`, { method: 'DELETE' });
