@@ -10,6 +10,7 @@ import { PrintButtons } from '../invoice/PrintButtons';
 import { Receipt } from '../invoice/Receipt';
 import { useLanguage } from '../lib/useLanguage';
 import { fetchReceipt, signOut, whoAmI } from './api';
+import { Consents } from './Consents';
 import { DeleteData } from './DeleteData';
 import { RECEIPTS_TEXTS } from './i18n';
 import { ReceiptList } from './ReceiptList';
@@ -150,6 +151,7 @@ export function ReceiptsPage() {
             onOpen={(id) => openReceipt(view.session, id)}
             onError={onError}
           />
+          <Consents t={t} locale={locale} onError={onError} />
           <div className="actions spread">
             <button
               type="button"

@@ -1,6 +1,7 @@
 // The calls of My receipts (server/routes/customer.ts). The session travels in an HttpOnly cookie the page
 // never sees; fetch sends it because the calls are same-origin.
 import type { CustomerSession, ReceiptPage, ReceiptShare, SavedReceipt } from '../contract/customer';
+import type { Consents } from '../contract/guests';
 import { request } from '../invoice/api';
 
 const post = <T>(url: string, body?: unknown) =>
@@ -22,3 +23,6 @@ export const deleteMyData = (otp: string) =>
   post<{ message: string; receipts: number }>('/customer/data/delete', { otp });
 export const shareReceipt = (id: number) => post<ReceiptShare>(`/customer/receipts/${id}/share`);
 export const stopSharing = (id: number) => request<unknown>(`/customer/receipts/${id}/share`, { method: 'DELETE' });
+export const fetchConsents = () => request<Consents>('/customer/consents');
+export const withdrawConsent = (restaurantId: number) =>
+  request<{ message: string }>(`/customer/consents/${restaurantId}`, { method: 'DELETE' });
