@@ -221,6 +221,12 @@ export const configSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  /** How long a shared receipt link lives, in days (docs/CUSTOMER.md, Sharing a receipt). */
+  RECEIPT_SHARE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Opens of shared receipt links per client address in 10 minutes (past it: 429). */
+  RECEIPT_SHARE_OPENS_PER_10M: z.coerce.number().int().min(1).default(60),
+  /** Opens of one shared receipt link in an hour, from all addresses together (past it: 429). */
+  RECEIPT_SHARE_LINK_OPENS_PER_HOUR: z.coerce.number().int().min(1).default(300),
   /** GET /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>` (docs/DEPLOYMENT.md). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** /metrics served on this port of its own (HOST) instead of the app's; the app's /metrics then answers 404. */

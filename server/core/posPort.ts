@@ -32,11 +32,24 @@ export interface PosOrder {
   vatNumber?: string | null;
   /** The POS's own e-invoice QR text, when it provides one (printed as is). */
   eInvoiceQr?: string | null;
+  /** The VAT block as a save keeps it (server/vat/receiptVat.ts): set when the order is shown. */
+  savedVat?: SavedVat;
   /** When the order was placed at the POS (ms since the epoch), to keep the newer of a poll and a webhook. */
   placedAtMs?: number;
   /** Brought by a webhook and not yet read back from the POS by its id: never saved as it is (docs/SECURITY.md,
    * "Foodics webhooks"). A poll or a read by id replaces it with the POS's own. */
   unconfirmed?: boolean;
+}
+
+/** A receipt's VAT block as a saved order keeps it (orders.vat; docs/ARCHITECTURE.md, VAT on the receipt): the
+ * QR's text and kind, never its drawing - re-read as a ZATCA TLV each time it is shown. */
+export interface SavedVat {
+  amount: number;
+  by_rate: { rate: number; amount: number }[];
+  number: string | null;
+  qr_text: string | null;
+  qr_kind: 'pos' | 'zatca-phase-1' | null;
+  zatca_phase: 1 | 2 | null;
 }
 
 export interface PosAdapter {
@@ -52,6 +65,9 @@ export interface PosAdapter {
   readonly local?: boolean;
   /** The business's own reference at the POS (webhooks are routed by it); absent when the POS has none. */
   businessReference?(restaurant: PosRestaurant): Promise<string | null>;
+  /** The business's name as the POS reports it for the restaurant's token (the seller's legal name on a ZATCA
+   * phase-1 QR); null when the POS says none. */
+  businessName?(restaurant: PosRestaurant): Promise<string | null>;
 }
 
 /** A failure talking to the POS, with the status the API should answer and a readable message. */

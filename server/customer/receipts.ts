@@ -4,6 +4,8 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { appUsers, orderItems, orders, restaurants } from '../db/schema';
+import type { SavedVat } from '../core/posPort';
+import { vatAnswer } from '../vat/receiptVat';
 import type { CustomerSession } from './session';
 
 const owner = (s: CustomerSession): SQL =>
@@ -54,16 +56,25 @@ export async function listReceipts(db: Db, s: CustomerSession, page: number, per
 
 /** One saved receipt in full, or null when it is not this customer's (or does not exist). */
 export async function findReceipt(db: Db, s: CustomerSession, id: number) {
+  return receiptOf(db, and(eq(orders.id, id), owner(s))!);
+}
+
+/** A saved order as its receipt (the Invoice with its id), with the VAT block it was saved with - its QR drawn
+ * only from a text that reads as a ZATCA QR again (server/vat/receiptVat.ts) - or null when none matches. */
+export async function receiptOf(db: Db, where: SQL) {
   const [o] = await db
     .select({ order: orders, name: restaurants.name, logo: restaurants.logo })
     .from(orders)
     .innerJoin(appUsers, eq(appUsers.id, orders.appUserId))
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
-    .where(and(eq(orders.id, id), owner(s)));
+    .where(where);
   if (!o) return null;
+  const id = o.order.id;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id));
+  const total = Number(o.order.totalPrice);
+  const saved = o.order.vat as SavedVat | null;
   return {
-    id: o.order.id,
+    id,
     order_number: o.order.orderNumber,
     check_number: o.order.checkNumber,
     restaurant: { name: o.name, logo: o.logo },
@@ -73,12 +84,15 @@ export async function findReceipt(db: Db, s: CustomerSession, id: number) {
     payment_method: o.order.paymentMethod,
     sub_total_price: Number(o.order.subTotalPrice),
     discount_amount: Number(o.order.discountAmount),
-    total_price: Number(o.order.totalPrice),
+    total_price: total,
     currency: o.order.currency,
     order_items: items.map((i) => ({
       item_name: i.itemName,
       item_quantity: Number(i.itemQuantity),
       total_price: Number(i.totalPrice),
     })),
+    ...(saved ? { vat: await vatAnswer(saved, { total }) } : {}),
+    /** Which till it was saved from and its restaurant (the funnel's shared-link opens), not in the answer. */
+    till: { restaurantId: o.order.restaurantId, deviceId: o.order.deviceId },
   };
 }

@@ -95,6 +95,13 @@ export const restaurants = pgTable(
     nameApi: text('name_api'),
     /** VAT registration number printed on receipts when the POS reports none (docs/ARCHITECTURE.md, VAT). */
     vatNumber: text('vat_number'),
+    /** ZATCA e-invoicing phase of the seller (docs/ARCHITECTURE.md, VAT on the receipt): 2 (integration, the
+     * default) shows only the POS's own signed QR; 1 lets Specter draw the 5-tag phase-1 QR. */
+    zatcaPhase: integer('zatca_phase').notNull().default(2),
+    /** The seller's legal name for the phase-1 QR's tag 1, when the form gives one. */
+    legalName: text('legal_name'),
+    /** The business name the POS reports for the restaurant's token (Foodics: GET /whoami, read at sync). */
+    posLegalName: text('pos_legal_name'),
     isDeleted: boolean('is_deleted').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Last branch/device sync with the POS: when, and the error if it failed. */
@@ -180,6 +187,9 @@ export const orders = pgTable(
     discountAmount: numeric('discount_amount', { precision: 14, scale: 5 }).notNull(),
     totalPrice: numeric('total_price', { precision: 14, scale: 5 }).notNull(),
     currency: text('currency').notNull(),
+    /** The receipt's VAT block as saved (amount, by_rate, number, the QR's text and kind, the ZATCA phase): My
+     * receipts and a shared link show the VAT lines the invoice page showed. Null for orders saved before. */
+    vat: jsonb('vat'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -236,6 +246,26 @@ export const posOrders = pgTable(
     uniqueIndex('pos_orders_uq').on(t.restaurantId, t.posOrderId),
     index('pos_orders_device_idx').on(t.restaurantId, t.deviceId, t.createdAt),
   ],
+);
+
+/** Links to a read-only copy of a saved receipt (docs/CUSTOMER.md, Sharing a receipt): only the SHA-256 of the
+ * token is kept; a link lives until expires_at or until revoked. Deleting the saved order (Delete my data)
+ * deletes its links. */
+export const receiptShares = pgTable(
+  'receipt_shares',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** The token sealed with AES-GCM under the server secret, so asking again while live gives the same link. */
+    tokenSealed: text('token_sealed').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('receipt_shares_token_uq').on(t.tokenHash), index('receipt_shares_order_idx').on(t.orderId)],
 );
 
 /** One live one-time code per phone (docs/SECURITY.md): the code is stored only as an HMAC. */
@@ -298,6 +328,8 @@ export const funnelDaily = pgTable(
     views: integer('views').notNull().default(0),
     codes: integer('codes').notNull().default(0),
     saves: integer('saves').notNull().default(0),
+    /** Opens of shared links (/r/{token}) of receipts saved from this till. */
+    sharedOpens: integer('shared_opens').notNull().default(0),
   },
   (t) => [
     uniqueIndex('funnel_daily_uq').on(t.restaurantId, t.deviceId, t.day),

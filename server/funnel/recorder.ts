@@ -20,7 +20,7 @@ import { metrics } from '../lib/metrics';
 export const VIEWS_PER_ADDRESS = 5;
 const DAY_MS = 86_400_000;
 
-export type FunnelStep = 'views' | 'codes' | 'saves';
+export type FunnelStep = 'views' | 'codes' | 'saves' | 'sharedOpens';
 
 export interface FunnelRecorder {
   /** The receipt of a till was shown. */
@@ -29,6 +29,8 @@ export interface FunnelRecorder {
   code(req: FastifyRequest, till?: { restaurantId: number; deviceId: string }): void;
   /** An order of a till was saved. */
   save(req: FastifyRequest, restaurantId: number, deviceId: string): void;
+  /** A shared link of a receipt saved from a till was opened (once per browser per FUNNEL_DEDUPE_SECONDS). */
+  sharedOpen(req: FastifyRequest, restaurantId: number, deviceId: string): void;
   /** Resolves when every count started so far is written: awaited when the app closes (plugins/services.ts). */
   settled(): Promise<void>;
 }
@@ -127,6 +129,14 @@ export function createFunnelRecorder(deps: Deps, marks: MarkStore = defaultMarks
       const who = visitor(req);
       if (!who) return;
       later(req, () => countOnce('saves', who, restaurantId, deviceId));
+    },
+    sharedOpen(req, restaurantId, deviceId) {
+      const who = visitor(req);
+      if (!who) return;
+      later(req, async () => {
+        if (await marks.claim(`o:${who}:${restaurantId}:${deviceId}`, dedupeMs))
+          await bump('sharedOpens', restaurantId, deviceId);
+      });
     },
     async settled() {
       while (pending.size) await Promise.allSettled([...pending]);

@@ -12,7 +12,7 @@ import { memo } from '../lib/memo';
 import { deferHydration, inlineIcon, inlineStylesheets, invoicePageServer, loadInvoiceRenderer } from './invoicePage';
 
 const INVOICE_PAGE = /^\/user\/invoice\/?$/;
-const PUBLIC_PAGES = [INVOICE_PAGE, /^\/user\/receipts\/?$/, /^\/Privacy\/?$/];
+const PUBLIC_PAGES = [INVOICE_PAGE, /^\/user\/receipts(\/\d+)?\/?$/, /^\/Privacy\/?$/];
 
 export default fp(async function web(app: FastifyInstance) {
   const root = path.resolve(app.deps.config.WEB_DIST);

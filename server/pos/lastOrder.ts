@@ -157,7 +157,7 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
       const reason = unavailableReason(order, deviceId, deps.config.CLAIM_WINDOW_MINUTES);
       if (reason) throw conflict(reason);
       if ((await savedIds(r.id, [order.posOrderId])).size) throw conflict(CLAIM_MESSAGES.alreadySaved);
-      return { restaurantId: r.id, deviceId, order, saved: false };
+      return { restaurantId: r.id, deviceId, order: await withReceiptVat(order, r), saved: false };
     },
   };
 

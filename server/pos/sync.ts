@@ -44,6 +44,8 @@ export async function syncRestaurant(
   if (found === null) return record(deps, restaurantId, audit, null);
   // The business's reference routes the POS's webhooks to this restaurant; unknown now = keep the last one.
   const businessRef = await adapter.businessReference?.(pos).catch(() => undefined);
+  // The seller's legal name for a ZATCA phase-1 QR (server/vat/receiptVat.ts): the POS's, never a form's name_api.
+  const businessName = await adapter.businessName?.(pos).catch(() => undefined);
 
   await db.transaction(async (tx) => {
     const now = new Date();
@@ -93,7 +95,12 @@ export async function syncRestaurant(
       );
     await tx
       .update(restaurants)
-      .set({ syncedAt: now, syncError: null, ...(businessRef ? { posBusinessRef: businessRef } : {}) })
+      .set({
+        syncedAt: now,
+        syncError: null,
+        ...(businessRef ? { posBusinessRef: businessRef } : {}),
+        ...(businessName ? { posLegalName: businessName } : {}),
+      })
       .where(eq(restaurants.id, restaurantId));
     await audit?.(tx, { ok: true });
   });

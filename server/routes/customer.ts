@@ -3,6 +3,7 @@
 // the same limits as saving an invoice. Every message is the customer's, in their language (server/i18n).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   customerCodeBody,
   customerPhoneBody,
@@ -17,6 +18,7 @@ import {
   receiptsQuery,
   savedReceiptSchema,
   codeSentSchema,
+  receiptShareSchema,
   consentsSchema,
   restaurantIdParam,
 } from '../../src/contract';
@@ -29,6 +31,7 @@ import { maskPhone } from '../core/phone';
 import { createSessionService, type CustomerSession } from '../customer/session';
 import { findReceipt, listReceipts } from '../customer/receipts';
 import { deleteCustomerData } from '../customer/deleteData';
+import { liveShares, shareReceipt, stopSharing } from '../customer/shares';
 import { consentsOf, withdrawConsent } from '../db/repositories/guests';
 
 const customer = { customer: true } as const;
@@ -186,7 +189,15 @@ export default async function customerRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const s = await signedIn(req);
       reply.header('Cache-Control', 'no-store');
-      return listReceipts(db, s, req.query.page, req.query.perPage);
+      const page = await listReceipts(db, s, req.query.page, req.query.perPage);
+      const shared = await liveShares(
+        db,
+        page.receipts.map((r) => r.id),
+      );
+      return {
+        ...page,
+        receipts: page.receipts.map((r) => ({ ...r, share_expires_at: shared.get(r.id)?.toISOString() ?? null })),
+      };
     },
   );
 
@@ -203,10 +214,61 @@ export default async function customerRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const s = await signedIn(req);
-      const receipt = await findReceipt(db, s, req.params.id);
-      if (!receipt) throw notFound(en.receiptNotFound);
+      const found = await findReceipt(db, s, req.params.id);
+      if (!found) throw notFound(en.receiptNotFound);
+      const { till: _, ...receipt } = found;
+      const shared = await liveShares(db, [receipt.id]);
       reply.header('Cache-Control', 'no-store');
-      return receipt;
+      return { ...receipt, share_expires_at: shared.get(receipt.id)?.toISOString() ?? null };
+    },
+  );
+
+  app.post(
+    '/customer/receipts/:id/share',
+    {
+      config: { ...customer, changes: [] },
+      schema: {
+        tags: ['customer'],
+        summary:
+          "Makes a link to a read-only copy of one of the signed-in customer's saved receipts (201), or answers the live one.",
+        description:
+          'The link (`PUBLIC_URL/r/{token}`, 128 random bits, stored hashed) lives RECEIPT_SHARE_DAYS days; asking again ' +
+          'while it lives answers the same link. It never shows the phone or a name (docs/CUSTOMER.md).',
+        params: idParam,
+        response: { 201: receiptShareSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await signedIn(req);
+      const share = await shareReceipt(
+        db,
+        deps.config.JWT_SECRET ?? '',
+        s,
+        req.params.id,
+        deps.config.RECEIPT_SHARE_DAYS,
+      );
+      if (!share) throw notFound(en.receiptNotFound);
+      const origin = deps.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
+      reply.code(201).header('Cache-Control', 'no-store');
+      return { url: `${origin}/r/${share.token}`, expires_at: share.expiresAt.toISOString() };
+    },
+  );
+
+  app.delete(
+    '/customer/receipts/:id/share',
+    {
+      config: { ...customer, changes: [] },
+      schema: {
+        tags: ['customer'],
+        summary: "Stops sharing one of the signed-in customer's saved receipts: its link is dead at once (204).",
+        params: idParam,
+        response: { 204: z.null().describe('Stopped: no body'), 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await signedIn(req);
+      if (!(await stopSharing(db, s, req.params.id))) throw notFound(en.receiptNotFound);
+      return reply.code(204).send(null);
     },
   );
 

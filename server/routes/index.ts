@@ -26,6 +26,7 @@ import posPushRoutes from './posPush';
 import publicConfigRoutes from './publicConfig';
 import restaurantsRoutes from './restaurants';
 import savedOrdersRoutes from './savedOrders';
+import sharedReceiptRoutes from './sharedReceipt';
 import statisticsRoutes from './statistics';
 import tillsRoutes from './tills';
 import userLocksRoutes from './userLocks';
@@ -58,6 +59,7 @@ export const ROUTES: RouteGroup[] = [
   { plugin: foodicsWebhookRoutes },
   { plugin: publicConfigRoutes },
   { plugin: customerRoutes, security: [{ customerSession: [] }] },
+  { plugin: sharedReceiptRoutes },
   { plugin: savedOrdersRoutes },
   { plugin: funnelRoutes },
   { plugin: exportRoutes },

@@ -37,6 +37,8 @@ export const receiptSummarySchema = z.object({
   total_price: z.number(),
   currency: z.string(),
   saved_at: z.string(),
+  /** When its live share link ends; null when it has none (docs/CUSTOMER.md, Sharing a receipt). */
+  share_expires_at: z.string().nullable().optional(),
 });
 export type ReceiptSummary = z.infer<typeof receiptSummarySchema>;
 
@@ -49,7 +51,11 @@ export const receiptPageSchema = z.object({
 export type ReceiptPage = z.infer<typeof receiptPageSchema>;
 
 /** A saved receipt in full: the Invoice the invoice page draws, and its id. */
-export const savedReceiptSchema = invoiceSchema.extend({ id: z.number() });
+export const savedReceiptSchema = invoiceSchema.extend({
+  id: z.number(),
+  /** When its live share link ends; null when it has none. */
+  share_expires_at: z.string().nullable().optional(),
+});
 export type SavedReceipt = z.infer<typeof savedReceiptSchema>;
 
 /** Who is signed in: the phone, masked but for its last 3 digits. */
@@ -62,3 +68,7 @@ export const customerSessionSchema = z.object({
 export type CustomerSession = z.infer<typeof customerSessionSchema>;
 
 export const dataDeletedSchema = z.object({ message: z.string(), receipts: z.number() });
+
+/** POST /customer/receipts/{id}/share: the link to a read-only copy of the receipt and when it stops working. */
+export const receiptShareSchema = z.object({ url: z.string(), expires_at: z.string() });
+export type ReceiptShare = z.infer<typeof receiptShareSchema>;

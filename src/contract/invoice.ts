@@ -25,6 +25,11 @@ export const invoiceSchema = z.object({
       by_rate: z.array(z.object({ rate: z.number(), amount: z.number() })),
       number: z.string().nullable(),
       qr_svg: z.string().nullable(),
+      /** What the QR is: the POS's own signed e-invoice QR, Specter's ZATCA phase-1 QR, or null (no QR). */
+      qr_kind: z.enum(['pos', 'zatca-phase-1']).nullable().optional(),
+      /** The seller's ZATCA e-invoicing phase (1 or 2); null on a receipt that is not Saudi (not in SAR). With
+       * phase 2 and no QR, the page says the tax invoice with its e-invoice QR is the one printed at the till. */
+      zatca_phase: z.union([z.literal(1), z.literal(2)]).nullable().optional(),
     })
     .optional(),
 });

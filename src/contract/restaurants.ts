@@ -28,6 +28,13 @@ export const restaurantBody = z.object({
       .regex(/^3\d{13}3$/, 'must be 15 digits starting and ending with 3')
       .nullish(),
   ),
+  /** ZATCA e-invoicing phase of the seller: 2 (integration; the default) or 1 (docs/ARCHITECTURE.md, VAT). */
+  zatca_phase: z.union([z.literal(1), z.literal(2)], { error: 'must be 1 or 2' }).optional(),
+  /** The seller's legal name for the phase-1 QR, when the POS reports none; empty clears it. */
+  legal_name: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().max(200).nullish(),
+  ),
 });
 export type RestaurantBody = z.infer<typeof restaurantBody>;
 
@@ -58,6 +65,10 @@ export const restaurantSchema = z.object({
   system_type: z.string(),
   name_api: z.string().nullable(),
   vat_number: z.string().nullable(),
+  zatca_phase: z.number(),
+  legal_name: z.string().nullable(),
+  /** The business name the POS reports for the restaurant's token (read at sync; not editable). */
+  pos_legal_name: z.string().nullable(),
   sync_error: z.string().nullable(),
   synced_at: z.string().nullable(),
   /** When the Specter POS push key was last rotated (null: none yet). The key itself is never listed. */

@@ -7,6 +7,7 @@ import { ApiError, referenceOf, referenceText, saveOrder, sendCode, signInWithPr
 import { Dialog } from './Dialog';
 import type { Texts } from './i18n';
 import { CodeStep, PhoneField, usePhoneCode } from './PhoneCode';
+import { PrintButtons } from './PrintButtons';
 
 type Outcome = { kind: 'success'; proof?: string } | { kind: 'error'; message: string; reference: string } | null;
 
@@ -57,6 +58,7 @@ export function SaveFlow({
           {t.savedNote}
         </p>
       )}
+      {saved && <PrintButtons t={t} />}
       {!saved && flow.step === 'idle' && (
         <button type="button" className="primary wide" onClick={() => flow.setStep('phone')}>
           {t.saveInvoice}

@@ -5,7 +5,9 @@ import type { Invoice } from '../contract/invoice';
 import type { Texts } from './i18n';
 
 export function VatBlock({ vat, money, t }: { vat: Invoice['vat']; money(n: number): string; t: Texts }) {
-  if (!vat || (!vat.by_rate.length && !vat.number)) return null;
+  // A phase-2 seller's receipt without the POS's own signed QR: the legal document is the till's (issue 33).
+  const tillNote = vat?.zatca_phase === 2 && !vat.qr_svg;
+  if (!vat || (!vat.by_rate.length && !vat.number && !tillNote)) return null;
   return (
     <section className="vat" aria-label={t.vat}>
       <dl className="rows">
@@ -37,6 +39,11 @@ export function VatBlock({ vat, money, t }: { vat: Invoice['vat']; money(n: numb
           height={148}
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(vat.qr_svg)}`}
         />
+      )}
+      {tillNote && (
+        <p className="till-invoice muted small" data-testid="till-invoice">
+          {t.tillInvoice}
+        </p>
       )}
     </section>
   );

@@ -215,6 +215,7 @@ export const privacyEn: Section[] = [
     title: 'Account Deletion',
     body: [
       'You can ask us to delete your account at any time by contacting us. Upon your request we deactivate the account and your data is generally deleted within 3 working days of the request, except where we must keep some information to prevent fraud, resolve disputes or comply with legal obligations.',
+      'If you share a saved receipt from My receipts, anyone with its link can see that receipt - the restaurant, branch, order and check numbers, date, items, totals, VAT and e-invoice QR code - but never your phone number or name. The link works for 30 days, until you choose "Stop sharing", or until you delete your data, whichever comes first; search engines are asked not to list it.',
       'You can also do it yourself: open My receipts (/user/receipts), sign in with your phone number and the code we text you, and choose "Delete my data". After a fresh code, your account and every receipt you saved are deleted at once - not kept in an anonymised form - and we confirm it on screen and by SMS. The restaurant keeps its own record of the sale in its point-of-sale system, as the law requires of it; our copy was yours, so it goes. The back-office log notes that a customer deleted their data, without your phone number.',
     ],
   },

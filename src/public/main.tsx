@@ -14,7 +14,7 @@ import { InvoicePage } from '../invoice/InvoicePage';
 const root = document.getElementById('root')!;
 const path = window.location.pathname;
 const isPrivacy = /^\/Privacy\/?$/.test(path);
-const isReceipts = /^\/user\/receipts\/?$/.test(path);
+const isReceipts = /^\/user\/receipts(\/\d+)?\/?$/.test(path);
 const drawn = isPrivacy || isReceipts ? null : document.getElementById(INVOICE_STATE_ID);
 
 if (drawn?.textContent) {

@@ -55,6 +55,11 @@ export function ReceiptList({ t, locale, page, onPage, onOpen, onError }: Props)
               </span>
               <span className="receipt-row-total">{money(r.total_price, r.currency, locale)}</span>
             </button>
+            {r.share_expires_at && (
+              <span className="muted small shared-mark" data-testid="shared-mark">
+                {t.sharedUntil.replace('{date}', new Date(r.share_expires_at).toLocaleDateString(locale))}
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import type { CustomerSession, SavedReceipt } from '../contract/customer';
 import { ApiError } from '../invoice/api';
 import { TEXTS } from '../invoice/i18n';
+import { PrintButtons } from '../invoice/PrintButtons';
 import { Receipt } from '../invoice/Receipt';
 import { useLanguage } from '../lib/useLanguage';
 import { fetchReceipt, signOut, whoAmI } from './api';
@@ -13,6 +14,7 @@ import { Consents } from './Consents';
 import { DeleteData } from './DeleteData';
 import { RECEIPTS_TEXTS } from './i18n';
 import { ReceiptList } from './ReceiptList';
+import { ShareButtons } from './ShareButtons';
 import { SignIn } from './SignIn';
 import './receipts.css';
 
@@ -47,11 +49,20 @@ export function ReceiptsPage() {
     document.title = TEXTS[lang].receiptsTitle;
   }, [lang]);
 
+  // A receipt has its own address (/user/receipts/{id}): a reload opens it again and the phone's Back returns to
+  // the list.
+  const idInPath = () => Number(/^\/user\/receipts\/(\d+)\/?$/.exec(window.location.pathname)?.[1] ?? 0);
+
   useEffect(() => {
     whoAmI().then(
-      (session) => setView({ kind: 'list', session }),
+      (session) => {
+        const id = idInPath();
+        if (id) openReceipt(session, id, false);
+        else setView({ kind: 'list', session });
+      },
       () => setView({ kind: 'signedOut' }),
     );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // A failed call says why in the page's language (the server answers in it); a lost session asks to sign in.
@@ -70,9 +81,33 @@ export function ReceiptsPage() {
     setView(next);
   };
 
-  const openReceipt = (session: CustomerSession, id: number) => {
+  const openReceipt = (session: CustomerSession, id: number, push = true) => {
     setNotice('');
-    fetchReceipt(id).then((receipt) => setView({ kind: 'receipt', session, receipt }), onError);
+    fetchReceipt(id).then((receipt) => {
+      if (push) window.history.pushState({ receipt: id }, '', `/user/receipts/${id}`);
+      setView({ kind: 'receipt', session, receipt });
+    }, onError);
+  };
+
+  const session0 = 'session' in view ? view.session : null;
+  useEffect(() => {
+    if (!session0) return;
+    const onPop = () => {
+      const id = idInPath();
+      if (id) openReceipt(session0, id, false);
+      else act({ kind: 'list', session: session0 });
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [session0]);
+
+  const backToList = (session: CustomerSession) => {
+    if (window.history.state?.receipt) window.history.back();
+    else {
+      window.history.replaceState(null, '', '/user/receipts');
+      act({ kind: 'list', session });
+    }
   };
 
   const doSignOut = () => {
@@ -141,10 +176,13 @@ export function ReceiptsPage() {
       )}
       {view.kind === 'receipt' && (
         <>
-          <button type="button" className="ghost back" onClick={() => act({ kind: 'list', session: view.session })}>
+          <button type="button" className="ghost back" onClick={() => backToList(view.session)}>
             {t.backToList}
           </button>
-          <Receipt invoice={view.receipt} t={TEXTS[lang]} locale={locale} />
+          <Receipt invoice={view.receipt} t={TEXTS[lang]} locale={locale}>
+            <PrintButtons t={TEXTS[lang]} />
+            <ShareButtons key={view.receipt.id} receipt={view.receipt} t={t} locale={locale} onError={onError} />
+          </Receipt>
         </>
       )}
       {view.kind === 'delete' && (

@@ -1,6 +1,6 @@
 // The calls of My receipts (server/routes/customer.ts). The session travels in an HttpOnly cookie the page
 // never sees; fetch sends it because the calls are same-origin.
-import type { CustomerSession, ReceiptPage, SavedReceipt } from '../contract/customer';
+import type { CustomerSession, ReceiptPage, ReceiptShare, SavedReceipt } from '../contract/customer';
 import type { Consents } from '../contract/guests';
 import { request } from '../invoice/api';
 
@@ -19,6 +19,8 @@ export const fetchReceipts = (page: number, perPage: number) =>
   request<ReceiptPage>(`/customer/receipts?page=${page}&perPage=${perPage}`);
 export const fetchReceipt = (id: number) => request<SavedReceipt>(`/customer/receipts/${id}`);
 export const sendDeleteCode = () => post<{ message: string }>('/customer/data/code');
+export const shareReceipt = (id: number) => post<ReceiptShare>(`/customer/receipts/${id}/share`);
+export const stopSharing = (id: number) => request<unknown>(`/customer/receipts/${id}/share`, { method: 'DELETE' });
 export const fetchConsents = () => request<Consents>('/customer/consents');
 export const withdrawConsent = (restaurantId: number) =>
   request<{ message: string }>(`/customer/consents/${restaurantId}`, { method: 'DELETE' });

@@ -39,6 +39,12 @@ export const RECEIPTS_TEXTS = {
     offline: 'You seem to be offline. Please try again.',
     loading: 'Loading',
     switchTo: 'العربية',
+    share: 'Share',
+    stopSharing: 'Stop sharing',
+    sharedUntil: 'Shared until {date}',
+    linkCopied: 'Link copied',
+    shareTitle: 'Receipt',
+    shareExplain: 'Anyone with the link can see this receipt (never your phone number) for 30 days, until you stop sharing.',
   },
   ar: {
     title: 'فواتيري',
@@ -78,6 +84,12 @@ export const RECEIPTS_TEXTS = {
     offline: 'يبدو أنك غير متصل بالإنترنت. يرجى المحاولة مرة أخرى.',
     loading: 'جار التحميل',
     switchTo: 'English',
+    share: 'مشاركة',
+    stopSharing: 'إيقاف المشاركة',
+    sharedUntil: 'مُشاركة حتى {date}',
+    linkCopied: 'تم نسخ الرابط',
+    shareTitle: 'فاتورة',
+    shareExplain: 'يستطيع كل من لديه الرابط رؤية هذه الفاتورة (دون رقم جوالك) لمدة 30 يومًا، إلى أن توقف المشاركة.',
   },
 } as const;
 

@@ -19,6 +19,9 @@ export function toRestaurant(r: RestaurantRow) {
     system_type: r.systemType,
     name_api: r.nameApi,
     vat_number: r.vatNumber,
+    zatca_phase: r.zatcaPhase,
+    legal_name: r.legalName,
+    pos_legal_name: r.posLegalName,
     sync_error: r.syncError,
     synced_at: r.syncedAt?.toISOString() ?? null,
     push_key_rotated_at: r.pushKeyRotatedAt?.toISOString() ?? null,
@@ -113,6 +116,8 @@ export function restaurantColumns(b: Partial<RestaurantBody>): Partial<NewRestau
       systemType: b.system_type,
       nameApi: b.name_api,
       vatNumber: b.vat_number,
+      zatcaPhase: b.zatca_phase,
+      legalName: b.legal_name,
     }).filter(([, v]) => v !== undefined),
   );
 }

@@ -47,6 +47,8 @@ export async function saveOrderToAccount(
       discountAmount: String(inv.discount_amount),
       totalPrice: String(inv.total_price),
       currency: inv.currency,
+      // The VAT block shown when it was saved (its QR as text): My receipts and a shared link show the same.
+      vat: input.order.savedVat ?? null,
       createdAt: at,
     })
     .onConflictDoNothing()

@@ -44,6 +44,19 @@ export function createFoodicsAdapter(opts: FoodicsClientOptions): FoodicsAdapter
     return value;
   }
 
+  type WhoAmI = { data?: { business?: { reference?: string | number | null; name?: unknown } } };
+  // One GET /whoami serves a sync's reference and name (asked back to back): kept a few seconds per token.
+  const whoamiCache = new Map<string, { at: number; value: Promise<WhoAmI> }>();
+  function whoami(token: string): Promise<WhoAmI> {
+    const hit = whoamiCache.get(token);
+    if (hit && Date.now() - hit.at < 5000) return hit.value;
+    if (whoamiCache.size > 1000) whoamiCache.clear();
+    const value = client.get<WhoAmI>('/whoami', token, {}, 'background');
+    value.catch(() => whoamiCache.delete(token));
+    whoamiCache.set(token, { at: Date.now(), value });
+    return value;
+  }
+
   return {
     async webhookPosOrder(restaurant, order) {
       return toPosOrder(order, await settingsFor(restaurant.token), { name: restaurant.name, logo: restaurant.logo });
@@ -60,14 +73,15 @@ export function createFoodicsAdapter(opts: FoodicsClientOptions): FoodicsAdapter
     },
 
     async businessReference(restaurant) {
-      const body = await client.get<{ data?: { business?: { reference?: string | number | null } } }>(
-        '/whoami',
-        restaurant.token,
-        {},
-        'background',
-      );
+      const body = await whoami(restaurant.token);
       const ref = body.data?.business?.reference;
       return ref === undefined || ref === null || ref === '' ? null : String(ref);
+    },
+
+    // The seller's legal name on a ZATCA phase-1 QR (docs/POS.md: GET /whoami's business name).
+    async businessName(restaurant) {
+      const name = (await whoami(restaurant.token)).data?.business?.name;
+      return typeof name === 'string' && name.trim() ? name.trim() : null;
     },
 
     async listBranches(restaurant: PosRestaurant): Promise<PosBranch[]> {

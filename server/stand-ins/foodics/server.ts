@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { zatcaQrText } from '../../vat/zatca';
 import { DEMO_FOODICS_TOKEN, DEMO_SAVED_ORDER_ID, EGYPT_TOKEN_SUFFIX, FIXTURE, FIXTURE_EG } from './fixture';
 
 type Business = typeof FIXTURE;
@@ -70,7 +71,33 @@ export interface FoodicsStandIn {
   callLog(): { at: number; path: string }[];
   /** Every till of the business (the fixture's, then the chain's). */
   deviceIds(): string[];
+  /** With a VAT number, every Saudi order without its own `zatca_qr` carries a phase-2 style e-invoice QR made
+   * from that number, its total and its VAT (standInEInvoiceQr); null (the default) serves none. */
+  setEInvoiceVatNumber(vatNumber: string | null): void;
 }
+
+/** An e-invoice QR as a phase-2 POS makes it: ZATCA's tags 1-5, then 6 a hash, 7 a signature, 8 a public key and
+ * 9 the CA's stamp signature. The stand-in's 6-9 are made-up bytes of the right kind, not a real signature:
+ * Specter checks that they are there and that tags 2, 4 and 5 are the receipt's (server/vat/zatcaTlv.ts). */
+export function standInEInvoiceQr(f: Parameters<typeof zatcaQrText>[0]): string {
+  const head = Buffer.from(zatcaQrText(f), 'base64');
+  const seed = Buffer.from(`${f.vatNumber}|${f.timestamp}|${f.total}`, 'utf8');
+  const bytes = (n: number, salt: number) =>
+    Buffer.from(Array.from({ length: n }, (_, i) => (seed[i % seed.length] * 31 + i * 7 + salt) & 0xff));
+  const tail = Buffer.concat(
+    [
+      [6, Buffer.from(bytes(32, 6).toString('base64'), 'utf8')],
+      [7, Buffer.from(bytes(70, 7).toString('base64'), 'utf8')],
+      [8, bytes(88, 8)],
+      [9, bytes(72, 9)],
+    ].map(([tag, value]) => Buffer.concat([Buffer.from([tag as number, (value as Buffer).length]), value as Buffer])),
+  );
+  return Buffer.concat([head, tail]).toString('base64');
+}
+
+/** The VAT the stand-in puts on an order: 15 % of each line that is not void, rounded as its lines are. */
+const standInVat = (o: StandInOrder) =>
+  o.products.filter((l) => l.status !== 5).reduce((sum, l) => sum + Math.round(l.total_price * 15_000) / 100_000, 0);
 
 type World = Pick<StandInCatalogue, 'branches' | 'devices'>;
 
@@ -345,7 +372,7 @@ export async function startFoodicsStandIn(
       timestamp: Math.floor(Date.now() / 1000),
       event: 'order.created',
       business: businessOfDevice(order.device_id).business,
-      order: expandOrder(order, ALL, catalogueOf(order.device_id)),
+      order: expandOrder(withQr(order), ALL, catalogueOf(order.device_id)),
     };
     const p: Promise<void> = fetch(webhookUrl, {
       method: 'POST',
@@ -364,6 +391,21 @@ export async function startFoodicsStandIn(
     inFlight.add(p);
   }
   let orders = seedOrders();
+  let eInvoiceVatNumber: string | null = null;
+  /** The order with the POS's own e-invoice QR when the stand-in serves one (setEInvoiceVatNumber). */
+  const withQr = (o: StandInOrder): StandInOrder =>
+    eInvoiceVatNumber && !o.zatca_qr && !EGYPT_DEVICES.has(o.device_id)
+      ? {
+          ...o,
+          zatca_qr: standInEInvoiceQr({
+            sellerName: FIXTURE.business.name,
+            vatNumber: eInvoiceVatNumber,
+            timestamp: `${(o.closed_at ?? o.created_at).replace(' ', 'T')}Z`,
+            total: o.total_price,
+            vat: standInVat(o),
+          }),
+        }
+      : o;
   const fixtureCatalogue = (): StandInCatalogue => ({
     ...worldOf(opts.chainBranches ?? 0),
     settings: FIXTURE.settings,
@@ -461,7 +503,7 @@ export async function startFoodicsStandIn(
         return send(
           200,
           page(
-            list.map((o) => expandOrder(o, include, catalogue)),
+            list.map((o) => expandOrder(withQr(o), include, catalogue)),
             url,
             origin,
           ),
@@ -470,7 +512,9 @@ export async function startFoodicsStandIn(
       const one = /^\/orders\/([^/]+)$/.exec(path);
       if (one) {
         const o = orders.find((x) => x.id === one[1] && EGYPT_DEVICES.has(x.device_id) === egypt);
-        return o ? send(200, { data: expandOrder(o, include, catalogue) }) : send(404, { message: 'Not Found' });
+        return o
+          ? send(200, { data: expandOrder(withQr(o), include, catalogue) })
+          : send(404, { message: 'Not Found' });
       }
       return send(404, { message: 'Not Found' });
     };
@@ -537,6 +581,9 @@ export async function startFoodicsStandIn(
       sendWebhook(order);
       return order;
     },
+    setEInvoiceVatNumber(vatNumber) {
+      eInvoiceVatNumber = vatNumber;
+    },
     setCatalogue(change) {
       saudiCatalogue = { ...saudiCatalogue, ...change };
     },
@@ -548,6 +595,7 @@ export async function startFoodicsStandIn(
     calls: (p) => (p ? (counts.get(p) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0)),
     reset() {
       orders = seedOrders();
+      eInvoiceVatNumber = null;
       saudiCatalogue = fixtureCatalogue();
       mode = 'ok';
       counts.clear();

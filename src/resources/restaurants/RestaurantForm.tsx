@@ -35,6 +35,21 @@ export function RestaurantForm({ systemTypes, onCancel }: { systemTypes: string[
         helperText={t('specter.restaurants.vatNumberHelp')}
         slotProps={{ htmlInput: { ...ltr.slotProps.htmlInput, inputMode: 'numeric', maxLength: 15 } }}
       />
+      <SelectInput
+        source="zatca_phase"
+        label={f('zatca_phase')}
+        defaultValue={2}
+        choices={[
+          { id: 2, name: t('specter.restaurants.zatcaPhase2') },
+          { id: 1, name: t('specter.restaurants.zatcaPhase1') },
+        ]}
+      />
+      <TextInput
+        source="legal_name"
+        label={f('legal_name')}
+        helperText={t('specter.restaurants.legalNameHelp')}
+        fullWidth
+      />
     </SimpleForm>
   );
 }

@@ -11,6 +11,8 @@ export const en = {
     token: 'Token',
     branchs_token: 'Branchs Token',
     vat_number: 'VAT number',
+    zatca_phase: 'ZATCA e-invoicing phase',
+    legal_name: 'Legal name',
   },
 };
 
@@ -26,5 +28,7 @@ export const ar: typeof en = {
     token: 'الرمز',
     branchs_token: 'رمز الفروع',
     vat_number: 'الرقم الضريبي',
+    zatca_phase: 'مرحلة الفوترة الإلكترونية (زاتكا)',
+    legal_name: 'الاسم القانوني',
   },
 };

@@ -73,6 +73,9 @@ describe('VAT, the funnel, Orders and CSV exports', () => {
   it("the VAT number typed on the restaurant's form puts VAT and a QR on the receipt; the QR's pixels decode to tags 1-5", async () => {
     await admin.goto(`${product.url}/restaurants/edit/1`);
     await admin.getByLabel('VAT number').fill(VAT_NUMBER);
+    // Specter draws the 5-tag QR only for a ZATCA phase-1 seller (phase 2, the default, shows the POS's own).
+    await admin.getByLabel('ZATCA e-invoicing phase').click();
+    await admin.getByRole('option', { name: /^Phase 1/ }).click();
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.waitForURL('**/restaurants');
     before = await funnelFigures(admin);
@@ -94,7 +97,8 @@ describe('VAT, the funnel, Orders and CSV exports', () => {
     );
     expect(read?.data).toBeTruthy();
     const tags = decodeZatcaQr(read!.data);
-    expect(tags[1]).toBe('Najd Grill');
+    // The seller's legal name: the business name the stand-in's /whoami reports, read at the save's sync.
+    expect(tags[1]).toBe('Najd Grill Co.');
     expect(tags[2]).toBe(VAT_NUMBER);
     expect(tags[3]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     expect(tags[4]).toBe(total.toFixed(2));

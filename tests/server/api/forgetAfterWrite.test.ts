@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import services from '../../../server/plugins/services';
-import { appUsers, devices, phoneGuards, restaurants } from '../../../server/db/schema';
+import { appUsers, devices, orders, phoneGuards, restaurants } from '../../../server/db/schema';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { CUSTOMER_COOKIE } from '../../../src/contract';
 import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
@@ -427,6 +427,34 @@ describe('one forget after every write: the next read on the same instance is fr
       what: 'a customer signs out of My receipts',
       prepare: async () => signedIn(await savedCustomer()),
       write: (cookies: Record<string, string>) => call({ method: 'DELETE', url: '/customer/session', cookies }),
+      changes: [],
+    },
+    'POST /customer/receipts/{id}/share': {
+      what: 'a customer shares a saved receipt (nothing an answer memory holds)',
+      prepare: async () => {
+        const phone = await savedCustomer();
+        const [o] = await t.database.db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.appUserId, await appUserId(phone)));
+        return { cookies: await signedIn(phone), id: o.id };
+      },
+      write: (p: { cookies: Record<string, string>; id: number }) =>
+        call({ method: 'POST', url: `/customer/receipts/${p.id}/share`, cookies: p.cookies }),
+      changes: [],
+    },
+    'DELETE /customer/receipts/{id}/share': {
+      what: 'a customer stops sharing a saved receipt (nothing an answer memory holds)',
+      prepare: async () => {
+        const phone = await savedCustomer();
+        const [o] = await t.database.db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.appUserId, await appUserId(phone)));
+        return { cookies: await signedIn(phone), id: o.id };
+      },
+      write: (p: { cookies: Record<string, string>; id: number }) =>
+        call({ method: 'DELETE', url: `/customer/receipts/${p.id}/share`, cookies: p.cookies }),
       changes: [],
     },
     'POST /customer/data/code': {

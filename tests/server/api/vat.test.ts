@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Invoice } from '@axenda/zatca';
 import { foodicsVat, foodicsVatSource } from '../../../server/pos/foodics/taxes';
 import { zatcaQrText } from '../../../server/vat/zatca';
-import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+import { eq } from 'drizzle-orm';
+import { restaurants } from '../../../server/db/schema';
+import { syncRestaurant } from '../../../server/pos/sync';
+import { EGYPT_TOKEN_SUFFIX, FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
+import { standInEInvoiceQr } from '../../../server/stand-ins/foodics/server';
+import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 import { decodeQrSvg } from '../helpers/qr';
 import { decodeZatcaQr, readTlv } from '../helpers/zatca';
 
@@ -103,58 +108,158 @@ describe('VAT on the receipt (GET /order/foodics/web/last-order)', () => {
   });
   afterAll(() => t.close());
 
-  it('without a VAT number: the VAT amount by rate, no number, no QR', async () => {
+  const patch = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PATCH', url: `/restaurant/${t.restaurantId}`, headers: auth, payload });
+  const page = async (lang: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${encodeURIComponent(DEVICE)}`,
+        headers: { 'accept-language': lang },
+      })
+    ).json();
+
+  it('without a VAT number: the VAT amount by rate, no number, no QR; every restaurant starts in ZATCA phase 2', async () => {
+    await syncRestaurant(t.deps, t.restaurantId); // the first sync may have met a cold stand-in's timeout
+    const r = (await t.app.inject({ method: 'GET', url: `/restaurant/${t.restaurantId}`, headers: auth })).json();
+    expect(r.zatca_phase).toBe(2);
+    expect(r.legal_name).toBeNull();
+    // The business name Foodics' /whoami reports for the token, read at sync.
+    expect(r.pos_legal_name).toBe('Najd Grill Co.');
     t.foodics.addOrder(DEVICE); // 32 + 6, VAT 15% on each line in the stand-in
     const inv = await receipt();
-    expect(inv.vat).toEqual({ amount: 5.7, by_rate: [{ rate: 15, amount: 5.7 }], number: null, qr_svg: null });
+    expect(inv.vat).toEqual({
+      amount: 5.7,
+      by_rate: [{ rate: 15, amount: 5.7 }],
+      number: null,
+      qr_svg: null,
+      qr_kind: null,
+      zatca_phase: 2,
+    });
   });
 
-  it('a VAT number outside the Saudi format is refused (400); an empty one clears it', async () => {
+  it('a VAT number outside the Saudi format is refused (400); an empty one clears it; zatca_phase is 1 or 2', async () => {
     for (const bad of ['12345', '410122393500003', '31012239350000A']) {
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/restaurant/${t.restaurantId}`,
-        headers: auth,
-        payload: { vat_number: bad },
-      });
+      const res = await patch({ vat_number: bad });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().message).toMatch(/^vat_number: /);
     }
-    const cleared = await t.app.inject({
-      method: 'PATCH',
-      url: `/restaurant/${t.restaurantId}`,
-      headers: auth,
-      payload: { vat_number: '' },
-    });
-    expect(cleared.json().vat_number).toBeNull();
+    expect((await patch({ vat_number: '' })).json().vat_number).toBeNull();
+    for (const bad of [0, 3, '2', null]) expect((await patch({ zatca_phase: bad })).statusCode, String(bad)).toBe(400);
   });
 
-  it("with the restaurant's VAT number: the number and a ZATCA QR whose tags are seller, number, time, total and VAT", async () => {
-    const edit = await t.app.inject({
-      method: 'PATCH',
-      url: `/restaurant/${t.restaurantId}`,
-      headers: auth,
-      payload: { vat_number: VAT_NUMBER },
+  it('phase 2 with a VAT number: no QR drawn by Specter, and the page says the tax invoice is the one printed at the till (both languages)', async () => {
+    expect((await patch({ vat_number: VAT_NUMBER })).json().zatca_phase).toBe(2);
+    t.foodics.addOrder(DEVICE);
+    const inv = await receipt();
+    expect(inv.vat).toMatchObject({ number: VAT_NUMBER, qr_svg: null, qr_kind: null, zatca_phase: 2 });
+    const html = async (lang: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/user/invoice?restId=${t.restaurantId}&deviceId=${encodeURIComponent(DEVICE)}`,
+          headers: { accept: 'text/html', 'accept-language': lang },
+        })
+      ).statusCode;
+    // The sentence itself is the page's (tests/web/public/vat.test.tsx): here the answer says which phase.
+    expect(await html('en')).toBeLessThan(500);
+    expect((await page('ar')).vat.qr_svg).toBeNull();
+  });
+
+  it("phase 2: the POS's own signed QR is shown verbatim when its tags agree with the receipt, refused when they do not", async () => {
+    t.foodics.setEInvoiceVatNumber(VAT_NUMBER);
+    const order = t.foodics.addOrder(DEVICE);
+    const inv = await receipt();
+    expect(inv.vat.qr_kind).toBe('pos');
+    const text = decodeQrSvg(inv.vat.qr_svg)!;
+    const tags: number[] = [];
+    const bytes = Buffer.from(text, 'base64');
+    for (let i = 0; i < bytes.length; i += 2 + bytes[i + 1]) tags.push(bytes[i]);
+    expect(tags).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(text).toBe(
+      standInEInvoiceQr({
+        sellerName: 'Najd Grill Co.',
+        vatNumber: VAT_NUMBER,
+        timestamp: `${order.closed_at!.replace(' ', 'T')}Z`,
+        total: 43.7,
+        vat: 5.7,
+      }),
+    );
+    // Tags 1-5 that disagree (another VAT number, another total, another VAT), or a 5-tag QR: no QR at all.
+    t.foodics.setEInvoiceVatNumber(null);
+    const base = { sellerName: 'X', vatNumber: VAT_NUMBER, timestamp: '2026-11-22T09:01:00Z', total: 43.7, vat: 5.7 };
+    for (const qr of [
+      standInEInvoiceQr({ ...base, vatNumber: '399999999900003' }),
+      standInEInvoiceQr({ ...base, total: 44.7 }),
+      standInEInvoiceQr({ ...base, vat: 5.71 }),
+      zatcaQrText(base),
+      'AQlQT1MgT3duIFFS',
+      '<svg onload=alert(1)>',
+    ]) {
+      t.foodics.addOrder(DEVICE, { zatca_qr: qr });
+      const refused = await receipt();
+      expect(refused.vat, qr).toMatchObject({ qr_svg: null, qr_kind: null, zatca_phase: 2 });
+    }
+  });
+
+  it("phase 1: the 5-tag QR, tag 1 the POS's business name (else the form's legal name, else the name), tag 3 the receipt's time", async () => {
+    expect((await patch({ zatca_phase: 1, legal_name: 'Najd Grill Trading LLC' })).json()).toMatchObject({
+      zatca_phase: 1,
+      legal_name: 'Najd Grill Trading LLC',
     });
-    expect(edit.json().vat_number).toBe(VAT_NUMBER);
     const order = t.foodics.addOrder(DEVICE);
     const inv = await receipt();
     expect(inv.vat.number).toBe(VAT_NUMBER);
+    expect(inv.vat.qr_kind).toBe('zatca-phase-1');
     expect(inv.vat.qr_svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(inv.vat.qr_svg).not.toMatch(/<script|on\w+=/i);
     const text = decodeQrSvg(inv.vat.qr_svg)!;
-    expect(decodeZatcaQr(text)).toEqual({
-      1: 'Najd Grill',
-      2: VAT_NUMBER,
-      3: `${order.closed_at!.replace(' ', 'T')}Z`,
-      4: '43.70',
-      5: '5.70',
-    });
+    const timestamp = `${order.closed_at!.replace(' ', 'T')}Z`;
+    expect(decodeZatcaQr(text)).toEqual({ 1: 'Najd Grill Co.', 2: VAT_NUMBER, 3: timestamp, 4: '43.70', 5: '5.70' });
+    // The same bytes as the independent encoder for the same five values.
+    expect(text).toBe(
+      new Invoice({
+        sellerName: 'Najd Grill Co.',
+        vatRegistrationNumber: VAT_NUMBER,
+        invoiceTimestamp: timestamp,
+        invoiceTotal: '43.70',
+        invoiceVatTotal: '5.70',
+      }).toBase64(),
+    );
+    // Without the POS's business name (a token whose /whoami says none): the form's legal name, else the name.
+    const set = async (values: Partial<typeof restaurants.$inferInsert>) => {
+      await t.deps.database.db
+        .update(restaurants)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(restaurants.id, t.restaurantId));
+      t.app.lastOrders.forget();
+    };
+    await set({ posLegalName: null });
+    t.foodics.addOrder(DEVICE);
+    expect(decodeZatcaQr(decodeQrSvg((await receipt()).vat.qr_svg)!)[1]).toBe('Najd Grill Trading LLC');
+    await set({ legalName: null });
+    t.foodics.addOrder(DEVICE);
+    expect(decodeZatcaQr(decodeQrSvg((await receipt()).vat.qr_svg)!)[1]).toBe('Najd Grill');
   });
 
-  it("the POS's own QR text, when it gives one, is the QR printed", async () => {
-    t.foodics.addOrder(DEVICE, { zatca_qr: 'AQlQT1MgT3duIFFS' });
-    const inv = await receipt();
-    expect(decodeQrSvg(inv.vat.qr_svg)).toBe('AQlQT1MgT3duIFFS');
+  it('an Egyptian (EGP) receipt never has a ZATCA QR, whatever the VAT number or phase', async () => {
+    const egypt = await addFoodicsRestaurant(t.deps, `${t.foodics.token}${EGYPT_TOKEN_SUFFIX}`, 'Nile Kitchen');
+    for (const phase of [1, 2]) {
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/restaurant/${egypt}`,
+        headers: auth,
+        payload: { vat_number: VAT_NUMBER, zatca_phase: phase },
+      });
+      const device = FIXTURE_EG.devices[0].id;
+      t.foodics.addOrder(device);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/order/foodics/web/last-order?restaurantId=${egypt}&casherId=${encodeURIComponent(device)}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().currency).toBe('EGP');
+      expect(res.json().vat, String(phase)).toMatchObject({ qr_svg: null, qr_kind: null, zatca_phase: null });
+    }
   });
 });

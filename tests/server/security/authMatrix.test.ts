@@ -434,6 +434,10 @@ describe('authorisation matrix', () => {
       'DELETE /customer/session',
       'GET /customer/receipts',
       'GET /customer/receipts/{id}',
+      'POST /customer/receipts/{id}/share',
+      'DELETE /customer/receipts/{id}/share',
+      // A shared receipt link is public by design (its 128-bit token is the key): tests/server/api/receiptShare.test.ts.
+      'GET /r/{token}',
       'POST /customer/data/code',
       'POST /customer/data/delete',
       'GET /customer/consents',

@@ -85,4 +85,44 @@ describe('VAT on the receipt', () => {
     expect(screen.getByText('الرقم الضريبي')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'رمز الفاتورة الإلكترونية' })).toBeInTheDocument();
   });
+
+  it("phase 2 without the POS's signed QR: no QR image and the sentence about the till's tax invoice, in both languages", () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const { unmount } = render(
+        <Receipt
+          t={TEXTS[lang]}
+          locale={lang}
+          invoice={{
+            ...INVOICE,
+            vat: {
+              amount: 9,
+              by_rate: [{ rate: 15, amount: 9 }],
+              number: '310122393500003',
+              qr_svg: null,
+              qr_kind: null,
+              zatca_phase: 2,
+            },
+          }}
+        />,
+      );
+      const vat = screen.getByRole('region', { name: TEXTS[lang].vat });
+      expect(within(vat).queryByRole('img')).toBeNull();
+      expect(within(vat).getByTestId('till-invoice')).toHaveTextContent(TEXTS[lang].tillInvoice);
+      unmount();
+    }
+    expect(TEXTS.en.tillInvoice).toBe('The tax invoice with its e-invoice QR code is the one printed at the till.');
+    // The POS's own QR in phase 2: the image, and no sentence.
+    render(
+      <Receipt
+        t={TEXTS.en}
+        locale="en"
+        invoice={{
+          ...INVOICE,
+          vat: { amount: 9, by_rate: [], number: '310122393500003', qr_svg: SVG, qr_kind: 'pos', zatca_phase: 2 },
+        }}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'E-invoice QR code' })).toBeInTheDocument();
+    expect(screen.queryByTestId('till-invoice')).toBeNull();
+  });
 });
