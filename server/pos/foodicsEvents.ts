@@ -12,6 +12,9 @@ import { devices, restaurants } from '../db/schema';
 import type { ReceiptStore } from './receiptStore';
 import type { FoodicsAdapter } from './foodics/adapter';
 import type { FoodicsOrder } from './foodics/types';
+import { posRestaurant } from '../db/repositories/restaurants';
+import { sealerOf } from '../lib/sealing';
+import { noteOrderRead, noteWebhook } from '../db/repositories/posHealth';
 
 export const foodicsEvent = z
   .object({
@@ -51,6 +54,10 @@ export async function applyFoodicsEvent(deps: Deps, store: ReceiptStore, event: 
     )
     .returning();
   if (!found.length) return 'unknown business';
+  await noteWebhook(
+    db,
+    found.map((r) => r.id),
+  ).catch(() => {});
 
   const raw = event.order as FoodicsOrder;
   const key = createHash('sha256')
@@ -58,7 +65,7 @@ export async function applyFoodicsEvent(deps: Deps, store: ReceiptStore, event: 
     .digest('hex');
   if (!(await store.firstTime(key))) return 'duplicate';
   try {
-    const { deviceId, order } = await adapter.completeWebhookOrder(found[0].token, raw);
+    const { deviceId, order } = await adapter.completeWebhookOrder(sealerOf(deps.config).open(found[0].token), raw);
     if (!deviceId) return 'unknown till';
     const tills = await db
       .select({ restaurantId: devices.restaurantId })
@@ -76,18 +83,9 @@ export async function applyFoodicsEvent(deps: Deps, store: ReceiptStore, event: 
     const owners = found.filter((r) => tills.some((t) => t.restaurantId === r.id));
     if (!owners.length) return 'unknown till';
     for (const r of owners) {
-      const posOrder = await adapter.webhookPosOrder(
-        {
-          id: r.id,
-          name: r.name,
-          logo: r.logo,
-          token: r.token,
-          branchsToken: r.branchsToken,
-          systemType: r.systemType,
-        },
-        order,
-      );
+      const posOrder = await adapter.webhookPosOrder(posRestaurant(r, sealerOf(deps.config)), order);
       await store.put(r.id, deviceId, [posOrder], 'event');
+      await noteOrderRead(db, r.id, posOrder.invoice.order_number, 'webhook').catch(() => {});
     }
     return 'applied';
   } catch (err) {

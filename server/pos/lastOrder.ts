@@ -12,6 +12,9 @@ import { CLAIM_MESSAGES, unavailableReason } from '../core/claim';
 import { PosError, type PosAdapter, type PosOrder, type PosRestaurant } from '../core/posPort';
 import { withReceiptVat } from '../vat/receiptVat';
 import { readThrough } from './readThrough';
+import { posRestaurant } from '../db/repositories/restaurants';
+import { sealerOf } from '../lib/sealing';
+import { noteOrderRead } from '../db/repositories/posHealth';
 import type { ReceiptStore } from './receiptStore';
 
 export interface LastOrderResult {
@@ -67,6 +70,18 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore): LastOrd
     return p;
   }
 
+  /** The newest order polled for a restaurant (the health panel), written at most once a minute per restaurant
+   * by this instance unless it changed, never awaited. */
+  const noted = new Map<number, { ref: string; at: number }>();
+  function noteRead(restaurantId: number, order: PosOrder) {
+    const ref = String(order.invoice.order_number);
+    const last = noted.get(restaurantId);
+    if (last && last.ref === ref && Date.now() - last.at < 60_000) return;
+    if (noted.size > 10_000) noted.clear();
+    noted.set(restaurantId, { ref, at: Date.now() });
+    void noteOrderRead(deps.database.db, restaurantId, ref, 'polling').catch(() => {});
+  }
+
   return {
     forget() {
       checks.clear();
@@ -77,7 +92,12 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore): LastOrd
       const recent = await askPos(r, `${r.id}:${r.updatedAt.getTime()}:${deviceId}`, (adapter, pr) =>
         adapter.local
           ? adapter.recentOrders(pr, deviceId)
-          : readThrough(deps.config, store, r, deviceId, () => adapter.recentOrders(pr, deviceId)),
+          : readThrough(deps.config, store, r, deviceId, () =>
+              adapter.recentOrders(pr, deviceId).then((orders) => {
+                if (orders[0]) noteRead(r.id, orders[0]);
+                return orders;
+              }),
+            ),
       );
       const window = deps.config.CLAIM_WINDOW_MINUTES;
       // The newest that qualifies, saved or not: never an older order in its place (claim.ts).
@@ -139,14 +159,7 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore): LastOrd
     if (!adapter) throw new HttpError(502, `No point-of-sale connection for system type ${r.systemType}`);
     try {
       return await fetchOrder(key, () =>
-        call(adapter, {
-          id: r.id,
-          name: r.name,
-          logo: r.logo,
-          token: r.token,
-          branchsToken: r.branchsToken,
-          systemType: r.systemType,
-        }),
+        call(adapter, posRestaurant(r, sealerOf(deps.config))),
       );
     } catch (err) {
       if (err instanceof PosError) {

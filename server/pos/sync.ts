@@ -7,6 +7,8 @@ import type { Deps } from '../deps';
 import { branches, devices, restaurants } from '../db/schema';
 import { PosError } from '../core/posPort';
 import type { Tx } from '../db/audit';
+import { posRestaurant } from '../db/repositories/restaurants';
+import { sealerOf } from '../lib/sealing';
 
 /** audit, when given, runs in the transaction that stores the sync's result (the back-office's audit trail). */
 export async function syncRestaurant(
@@ -20,14 +22,7 @@ export async function syncRestaurant(
   const adapter = deps.pos[r.systemType];
   if (!adapter) return record(deps, restaurantId, audit, `No point-of-sale adapter for system type ${r.systemType}`);
 
-  const pos = {
-    id: r.id,
-    name: r.name,
-    logo: r.logo,
-    token: r.token,
-    branchsToken: r.branchsToken,
-    systemType: r.systemType,
-  };
+  const pos = posRestaurant(r, sealerOf(deps.config));
   let found;
   try {
     found = await adapter.listBranches(pos);
@@ -91,7 +86,7 @@ export async function syncRestaurant(
       );
     await tx
       .update(restaurants)
-      .set({ syncedAt: now, syncError: null, ...(businessRef ? { posBusinessRef: businessRef } : {}) })
+      .set({ syncedAt: now, syncOkAt: now, syncError: null, ...(businessRef ? { posBusinessRef: businessRef } : {}) })
       .where(eq(restaurants.id, restaurantId));
     await audit?.(tx, { ok: true });
   });
