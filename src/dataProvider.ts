@@ -21,7 +21,7 @@ import { RESOURCES } from './resources';
 import { TOTAL_EXACT_HEADER, TOTAL_HEADER } from './contract/common';
 import type { LatestOrder, Statistics } from './contract/orders';
 import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
-import type { PushKeyAnswer } from './contract/restaurants';
+import type { Connection, PushKeyAnswer } from './contract/restaurants';
 
 /** How one resource maps to the API: the `api` of its entry in src/resources/<name>/index.ts. */
 export interface ResourceApi {
@@ -73,6 +73,10 @@ export interface SpecterDataProvider extends DataProvider {
   exportUrl(path: string, filter?: Record<string, unknown>): Promise<string>;
   /** POST /restaurant/{id}/push-key: a new Specter POS push key, shown once. */
   rotatePushKey(id: Identifier): Promise<PushKeyAnswer>;
+  /** "Connect Foodics": the authorize page to send the browser to (a restaurant to reconnect, or none: a new one). */
+  foodicsConnect(restaurantId?: Identifier): Promise<{ url: string }>;
+  /** The POS connection's health (the edit page's panel). */
+  connection(id: Identifier): Promise<Connection>;
 }
 
 type Row = RaRecord & Record<string, unknown>;
@@ -255,6 +259,13 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     },
     async rotatePushKey(id) {
       return (await send('POST', `/restaurant/${enc(id)}/push-key`, {})).json as PushKeyAnswer;
+    },
+    async foodicsConnect(restaurantId) {
+      const body = restaurantId === undefined ? {} : { restaurantId: Number(restaurantId) };
+      return (await send('POST', '/api/restaurants/foodics/connect', body)).json as { url: string };
+    },
+    async connection(id) {
+      return (await send('GET', `/api/restaurants/${enc(id)}/connection`)).json as Connection;
     },
   };
   return provider;

@@ -33,7 +33,9 @@ export async function sealStoredTokens(database: Database, sealer: Sealer): Prom
     const changed = await database.db
       .update(restaurants)
       .set({ token: sealer.seal(token), branchsToken: sealer.seal(branchsToken), tokenKey: tokenKey(token) })
-      .where(and(eq(restaurants.id, r.id), eq(restaurants.token, r.token), eq(restaurants.branchsToken, r.branchsToken)))
+      .where(
+        and(eq(restaurants.id, r.id), eq(restaurants.token, r.token), eq(restaurants.branchsToken, r.branchsToken)),
+      )
       .returning({ id: restaurants.id });
     result.sealed += changed.length;
   }

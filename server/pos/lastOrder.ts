@@ -158,9 +158,7 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore): LastOrd
     const adapter = deps.pos[r.systemType];
     if (!adapter) throw new HttpError(502, `No point-of-sale connection for system type ${r.systemType}`);
     try {
-      return await fetchOrder(key, () =>
-        call(adapter, posRestaurant(r, sealerOf(deps.config))),
-      );
+      return await fetchOrder(key, () => call(adapter, posRestaurant(r, sealerOf(deps.config))));
     } catch (err) {
       if (err instanceof PosError) {
         const headers: Record<string, string> = err.retryAfterSeconds

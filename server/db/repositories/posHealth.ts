@@ -15,7 +15,8 @@ export async function noteCall(db: Db, key: string): Promise<void> {
       target: [posCallMinutes.tokenKey, posCallMinutes.minute],
       set: { calls: sql`${posCallMinutes.calls} + 1` },
     });
-  if (Math.random() < 0.01) await db.delete(posCallMinutes).where(lt(posCallMinutes.minute, sql`now() - interval '1 day'`));
+  if (Math.random() < 0.01)
+    await db.delete(posCallMinutes).where(lt(posCallMinutes.minute, sql`now() - interval '1 day'`));
 }
 
 /** The POS failed a call made with this token; refused = 401/403 (the badge turns red until a call is accepted). */
@@ -53,7 +54,8 @@ export async function noteWebhook(db: Db, restaurantIds: number[]): Promise<void
       target: [posWebhookHours.restaurantId, posWebhookHours.hour],
       set: { events: sql`${posWebhookHours.events} + 1` },
     });
-  if (Math.random() < 0.01) await db.delete(posWebhookHours).where(lt(posWebhookHours.hour, sql`now() - interval '2 days'`));
+  if (Math.random() < 0.01)
+    await db.delete(posWebhookHours).where(lt(posWebhookHours.hour, sql`now() - interval '2 days'`));
 }
 
 export type ConnectionStatus = 'ok' | 'refused' | 'quiet' | 'unknown';
@@ -84,7 +86,11 @@ async function activeTills(db: Db, restaurantIds: number[]): Promise<Set<number>
     .selectDistinct({ id: funnelDaily.restaurantId })
     .from(funnelDaily)
     .where(
-      and(inArray(funnelDaily.restaurantId, restaurantIds), sql`${funnelDaily.day} >= ${since}`, gt(funnelDaily.views, 0)),
+      and(
+        inArray(funnelDaily.restaurantId, restaurantIds),
+        sql`${funnelDaily.day} >= ${since}`,
+        gt(funnelDaily.views, 0),
+      ),
     );
   return new Set(rows.map((r) => r.id));
 }

@@ -132,8 +132,7 @@ const escapeHtml = (s: string) =>
 
 /** The owner's consent page, as Foodics' console shows it: which business, Approve or Decline. */
 function authorizePage(state: string, redirectUri: string): string {
-  const hidden = (name: string, value: string) =>
-    `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const business = (value: string, b: { name: string; reference: number }, checked: boolean) =>
     `<label><input type="radio" name="business" value="${value}"${checked ? ' checked' : ''}> ${escapeHtml(b.name)} (${b.reference})</label><br>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Foodics (stand-in): authorize Specter</title>
@@ -604,7 +603,10 @@ export async function startFoodicsStandIn(
         const back = new URL(form.redirect_uri || 'http://invalid/');
         back.searchParams.set('state', form.state ?? '');
         if (form.decision === 'approve') {
-          back.searchParams.set('code', approve(form.state ?? '', form.redirect_uri ?? '', form.business === 'eg' ? 'eg' : 'sa'));
+          back.searchParams.set(
+            'code',
+            approve(form.state ?? '', form.redirect_uri ?? '', form.business === 'eg' ? 'eg' : 'sa'),
+          );
         } else {
           back.searchParams.set('error', 'access_denied');
         }

@@ -154,7 +154,7 @@ describe('Connect Foodics', () => {
     expect(after.token).toBe(before.token);
   });
 
-  it("a state replayed by another admin (or a browser that did not start it) is refused; its own admin still finishes", async () => {
+  it('a state replayed by another admin (or a browser that did not start it) is refused; its own admin still finishes', async () => {
     const other = await t.adminToken();
     const mine = await start(admin);
     const theirs = await start(other);
@@ -171,7 +171,10 @@ describe('Connect Foodics', () => {
 
   it('declined, a refused code, the token endpoint down or slow, /whoami refused: each named, nothing added', async () => {
     const before = await restaurantCount();
-    const tryWith = async (prepare: () => void, query: (s: { state: string; code: string }) => Record<string, string>) => {
+    const tryWith = async (
+      prepare: () => void,
+      query: (s: { state: string; code: string }) => Record<string, string>,
+    ) => {
       const s = await start(admin);
       const code = foodics.oauth.approve(s.state, s.redirectUri);
       prepare();
@@ -183,14 +186,32 @@ describe('Connect Foodics', () => {
       }
     };
     const ok = () => {};
-    expect(await tryWith(ok, ({ state }) => ({ error: 'access_denied', state }))).toBe(
-      '/restaurants?foodics=declined',
-    );
+    expect(await tryWith(ok, ({ state }) => ({ error: 'access_denied', state }))).toBe('/restaurants?foodics=declined');
     expect(await tryWith(ok, ({ state }) => ({ code: 'not-a-code', state }))).toBe('/restaurants?foodics=code_refused');
-    expect(await tryWith(() => foodics.oauth.setMode('down'), (q) => q)).toBe('/restaurants?foodics=token_down');
-    expect(await tryWith(() => foodics.oauth.setMode('error'), (q) => q)).toBe('/restaurants?foodics=token_down');
-    expect(await tryWith(() => foodics.oauth.setMode('slow'), (q) => q)).toBe('/restaurants?foodics=token_timeout');
-    expect(await tryWith(() => foodics.setMode('unauthorized'), (q) => q)).toBe('/restaurants?foodics=whoami_refused');
+    expect(
+      await tryWith(
+        () => foodics.oauth.setMode('down'),
+        (q) => q,
+      ),
+    ).toBe('/restaurants?foodics=token_down');
+    expect(
+      await tryWith(
+        () => foodics.oauth.setMode('error'),
+        (q) => q,
+      ),
+    ).toBe('/restaurants?foodics=token_down');
+    expect(
+      await tryWith(
+        () => foodics.oauth.setMode('slow'),
+        (q) => q,
+      ),
+    ).toBe('/restaurants?foodics=token_timeout');
+    expect(
+      await tryWith(
+        () => foodics.setMode('unauthorized'),
+        (q) => q,
+      ),
+    ).toBe('/restaurants?foodics=whoami_refused');
     expect(await restaurantCount()).toBe(before);
   });
 
@@ -199,7 +220,9 @@ describe('Connect Foodics', () => {
     const code = foodics.oauth.approve(s.state, s.redirectUri, 'eg');
     expect(await back({ code, state: s.state }, s.cookie)).toBe(`/restaurants/edit/${connectedId}?foodics=connected`);
     const [raw] = await t.database.db.select().from(restaurants).where(eq(restaurants.id, connectedId));
-    const shown = (await t.app.inject({ method: 'GET', url: `/restaurant/${connectedId}`, headers: auth(admin) })).json();
+    const shown = (
+      await t.app.inject({ method: 'GET', url: `/restaurant/${connectedId}`, headers: auth(admin) })
+    ).json();
 
     const patched = await t.app.inject({
       method: 'PATCH',
@@ -247,7 +270,9 @@ describe('Connect Foodics', () => {
 
   it('the health call: green when connected, red after Foodics refuses the token (401), green after reconnecting', async () => {
     const health = async () =>
-      (await t.app.inject({ method: 'GET', url: `/api/restaurants/${connectedId}/connection`, headers: auth(admin) })).json();
+      (
+        await t.app.inject({ method: 'GET', url: `/api/restaurants/${connectedId}/connection`, headers: auth(admin) })
+      ).json();
     const h = await health();
     expect(h.status).toBe('ok');
     expect(h.business).toEqual({ name: FIXTURE_EG.business.name, reference: String(FIXTURE_EG.business.reference) });
