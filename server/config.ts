@@ -113,6 +113,8 @@ export const configSchema = z.object({
   FOODICS_OAUTH_URL: z.string().url().default('https://console.foodics.com/authorize'),
   /** Foodics' token endpoint (sandbox https://api-sandbox.foodics.com/oauth/token). */
   FOODICS_TOKEN_URL: z.string().url().default('https://api.foodics.com/oauth/token'),
+  /** How long a "Connect Foodics" round trip may take, in seconds (10 minutes; the journeys shorten it). */
+  FOODICS_CONNECT_STATE_SECONDS: z.coerce.number().int().min(1).max(600).default(600),
   /** Key sealing POS tokens at rest (AES-256-GCM, docs/SECURITY.md); unset = derived from JWT_SECRET. */
   TOKEN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Keys that sealed tokens before a rotation, comma separated: read, then resealed with TOKEN_KEY at start. */

@@ -14,7 +14,6 @@ import {
   liveRestaurantId,
   newConnectState,
   storeConnection,
-  STATE_TTL_MS,
   takeConnectState,
 } from '../db/repositories/foodicsConnect';
 import { connectionFacts, statusOf } from '../db/repositories/posHealth';
@@ -77,15 +76,16 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
         throw notFound('Restaurant not found');
       }
       const adminId = req.admin!.id;
-      const state = await newConnectState(db, adminId, restaurantId);
+      const ttl = config.FOODICS_CONNECT_STATE_SECONDS;
+      const state = await newConnectState(db, adminId, restaurantId, ttl * 1000);
       reply.setCookie(BROWSER_COOKIE, `${adminId}.${sign(adminId)}`, {
         path: CONNECTED_PATH,
         httpOnly: true,
         sameSite: 'lax',
         secure: origin(req).startsWith('https:'),
-        maxAge: STATE_TTL_MS / 1000,
+        maxAge: ttl,
       });
-      return { url: authorizeUrl(config, state, redirectUri(req)), expires_in: STATE_TTL_MS / 1000 };
+      return { url: authorizeUrl(config, state, redirectUri(req)), expires_in: ttl };
     },
   );
 

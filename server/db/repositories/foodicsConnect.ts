@@ -9,18 +9,22 @@ import { recordActivity } from '../audit';
 import { admins, foodicsOauthStates, restaurants } from '../schema';
 import { tokenKey, type Sealer } from '../../lib/sealing';
 
-export const STATE_TTL_MS = 10 * 60 * 1000;
 const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');
 
 /** A new state for this admin (and restaurant; null: a new one). Expired states are swept here. */
-export async function newConnectState(db: Db, adminId: number, restaurantId: number | null): Promise<string> {
+export async function newConnectState(
+  db: Db,
+  adminId: number,
+  restaurantId: number | null,
+  ttlMs: number,
+): Promise<string> {
   const state = randomBytes(24).toString('base64url');
   await db.delete(foodicsOauthStates).where(lt(foodicsOauthStates.expiresAt, sql`now() - interval '1 day'`));
   await db.insert(foodicsOauthStates).values({
     stateHash: hashOf(state),
     adminId,
     restaurantId,
-    expiresAt: new Date(Date.now() + STATE_TTL_MS),
+    expiresAt: new Date(Date.now() + ttlMs),
   });
   return state;
 }
