@@ -55,5 +55,8 @@ function healthObserver(database: Database): FoodicsObserver {
   };
 }
 
+/** "Connect Foodics": Foodics' OAuth 2.0 authorization-code flow (docs/POS.md). */
+export { authorizeUrl, CONNECTED_PATH, ConnectError, exchangeCode, type ConnectFailure } from './foodics/oauth';
+
 /** Per-restaurant push keys of the Specter POS (POST /pos/specter/orders). */
 export { hashPushKey, newPushKey, sameSecret } from './specter/pushKeys';

@@ -20,7 +20,7 @@ import { connectionFacts, statusOf } from '../db/repositories/posHealth';
 import { findLiveRestaurant } from '../db/repositories/restaurants';
 import { HttpError, notFound } from '../lib/errors';
 import { sealerOf } from '../lib/sealing';
-import { authorizeUrl, CONNECTED_PATH, ConnectError, exchangeCode, type ConnectFailure } from '../pos/foodics/oauth';
+import { authorizeUrl, CONNECTED_PATH, ConnectError, exchangeCode, type ConnectFailure } from '../pos';
 import { syncRestaurant } from '../pos/sync';
 
 const secured = { security: [{ bearer: [] }] };

@@ -16,25 +16,20 @@ const NEW_KEY = 'new-token-key-0123456789-klmnopqrst';
 const TOKENS = ['eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.plain-one.sig-AAAA', 'plain-token-two-ZZZZ'];
 
 let database: Database;
-let ids: number[];
 const raw = async () =>
   database.db.select().from(restaurants).where(eq(restaurants.systemType, 'Foodics')).orderBy(restaurants.id);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const made = await database.db
-    .insert(restaurants)
-    .values(
-      TOKENS.map((token, i) => ({
-        name: `Before sealing ${i}`,
-        logo: '/logo.svg',
-        token,
-        branchsToken: token,
-        systemType: 'Foodics',
-      })),
-    )
-    .returning({ id: restaurants.id });
-  ids = made.map((r) => r.id);
+  await database.db.insert(restaurants).values(
+    TOKENS.map((token, i) => ({
+      name: `Before sealing ${i}`,
+      logo: '/logo.svg',
+      token,
+      branchsToken: token,
+      systemType: 'Foodics',
+    })),
+  );
 });
 afterAll(() => database.close());
 
