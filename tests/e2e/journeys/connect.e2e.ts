@@ -120,5 +120,5 @@ describe('Connect Foodics', () => {
       .getByText('This Foodics connection took more than 10 minutes and expired: nothing was changed. Start again.')
       .waitFor();
     expect(await restaurantRows()).toBe(before);
-  });
+  }, 180_000);
 });
