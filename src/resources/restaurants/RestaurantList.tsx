@@ -77,13 +77,14 @@ export function RestaurantList() {
       <TextField label={c('name')} source="name" />
       <TextField label={c('system_type')} source="system_type" />
       <FunctionField
-        label={t('resources.restaurants.foodics.health.column')}
-        render={(r: RestaurantWithBranches) => <ConnectionBadge r={r} />}
-        sortable={false}
-      />
-      <FunctionField
         label={c('actions')}
         render={(r: RestaurantWithBranches) => <RowActions r={r} />}
+        sortable={false}
+      />
+      {/* After the spec's columns: the POS connection's badge (docs/POS.md). */}
+      <FunctionField
+        label={t('resources.restaurants.foodics.health.column')}
+        render={(r: RestaurantWithBranches) => <ConnectionBadge r={r} />}
         sortable={false}
       />
     </SpecterList>
