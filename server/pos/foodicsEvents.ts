@@ -9,6 +9,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { devices, restaurants } from '../db/schema';
+import { ownToken } from '../lib/metrics';
 import type { ReceiptStore } from './receiptStore';
 import type { FoodicsAdapter } from './foodics/adapter';
 import type { FoodicsOrder } from './foodics/types';
@@ -58,6 +59,10 @@ export async function applyFoodicsEvent(deps: Deps, store: ReceiptStore, event: 
     db,
     found.map((r) => r.id),
   ).catch(() => {});
+  for (const r of found) {
+    const opened = posRestaurant(r, sealerOf(deps.config));
+    ownToken(r.id, opened.token, opened.branchsToken);
+  }
 
   const raw = event.order as FoodicsOrder;
   const key = createHash('sha256')

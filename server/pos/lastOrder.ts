@@ -11,6 +11,7 @@ import { conflict, HttpError, notFound } from '../lib/errors';
 import { CLAIM_MESSAGES, unavailableReason } from '../core/claim';
 import { PosError, type PosAdapter, type PosOrder, type PosRestaurant } from '../core/posPort';
 import { withReceiptVat } from '../vat/receiptVat';
+import { ownToken } from '../lib/metrics';
 import { readThrough } from './readThrough';
 import { posRestaurant } from '../db/repositories/restaurants';
 import { sealerOf } from '../lib/sealing';
@@ -157,8 +158,10 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore): LastOrd
   ): Promise<T> {
     const adapter = deps.pos[r.systemType];
     if (!adapter) throw new HttpError(502, `No point-of-sale connection for system type ${r.systemType}`);
+    const opened = posRestaurant(r, sealerOf(deps.config));
+    ownToken(r.id, opened.token, opened.branchsToken);
     try {
-      return await fetchOrder(key, () => call(adapter, posRestaurant(r, sealerOf(deps.config))));
+      return await fetchOrder(key, () => call(adapter, opened));
     } catch (err) {
       if (err instanceof PosError) {
         const headers: Record<string, string> = err.retryAfterSeconds

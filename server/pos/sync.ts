@@ -9,6 +9,7 @@ import { PosError } from '../core/posPort';
 import type { Tx } from '../db/audit';
 import { posRestaurant } from '../db/repositories/restaurants';
 import { sealerOf } from '../lib/sealing';
+import { ownToken } from '../lib/metrics';
 
 /** audit, when given, runs in the transaction that stores the sync's result (the back-office's audit trail). */
 export async function syncRestaurant(
@@ -23,6 +24,7 @@ export async function syncRestaurant(
   if (!adapter) return record(deps, restaurantId, audit, `No point-of-sale adapter for system type ${r.systemType}`);
 
   const pos = posRestaurant(r, sealerOf(deps.config));
+  ownToken(r.id, pos.token, pos.branchsToken);
   let found;
   try {
     found = await adapter.listBranches(pos);
