@@ -171,6 +171,11 @@ async function backOffice(product: RunningProduct, lang: Lang) {
     );
     await shot(page, lang, 'restaurants-edit');
 
+    // restaurants-connection: the Foodics connection panel of restaurant 1 (docs/POS.md, "The connection's health")
+    await page.getByTestId('connection-status').waitFor();
+    await page.getByTestId('connection-panel').scrollIntoViewIfNeeded();
+    await shot(page, lang, 'restaurants-connection');
+
     // branches of restaurant 1; the devices shot uses the first branch's own link
     await go('/restaurants/branches/1');
     await firstRow(page).waitFor();

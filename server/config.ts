@@ -105,6 +105,20 @@ export const configSchema = z.object({
     .max(200)
     .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
     .optional(),
+  /** The Foodics app (developer console) this deployment connects restaurants with (OAuth 2.0, docs/POS.md);
+   * unset = the "Connect Foodics" button is replaced by a line saying what to set. */
+  FOODICS_CLIENT_ID: z.string().min(1).max(200).optional(),
+  FOODICS_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  /** Foodics' authorize page (sandbox https://console-sandbox.foodics.com/authorize). */
+  FOODICS_OAUTH_URL: z.string().url().default('https://console.foodics.com/authorize'),
+  /** Foodics' token endpoint (sandbox https://api-sandbox.foodics.com/oauth/token). */
+  FOODICS_TOKEN_URL: z.string().url().default('https://api.foodics.com/oauth/token'),
+  /** How long a "Connect Foodics" round trip may take, in seconds (10 minutes; the journeys shorten it). */
+  FOODICS_CONNECT_STATE_SECONDS: z.coerce.number().int().min(1).max(600).default(600),
+  /** Key sealing POS tokens at rest (AES-256-GCM, docs/SECURITY.md); unset = derived from JWT_SECRET. */
+  TOKEN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Keys that sealed tokens before a rotation, comma separated: read, then resealed with TOKEN_KEY at start. */
+  TOKEN_KEY_PREVIOUS: csv.optional(),
   /** Foodics calls allowed per token in any window of FOODICS_BUDGET_WINDOW_MS, shared by every instance. */
   FOODICS_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   /** The budget's sliding window, in ms (a minute; tests shorten it). */

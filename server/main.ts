@@ -12,6 +12,8 @@ import { createSmsSender } from './sms';
 import { startDemoServices } from './stand-ins/demo';
 import { invoiceLink, qrLinkAdvice } from './lib/startBanner';
 import { buildApp } from './app';
+import { sealStoredTokens } from './db/tokenSeal';
+import { sealerOf } from './lib/sealing';
 import { serveMetrics } from './lib/metrics';
 import type { Deps } from './deps';
 
@@ -53,6 +55,20 @@ async function main() {
     },
     redis,
   };
+  // POS tokens are sealed at rest (docs/SECURITY.md, "POS tokens"): rows stored before sealing, or sealed by a
+  // previous key, are sealed with the current one.
+  const sealing = await sealStoredTokens(database, sealerOf(deps.config));
+  if (sealing.sealed) console.log(`  POS tokens sealed with the current key: ${sealing.sealed}`);
+  if (sealing.unreadable) {
+    console.log(
+      `  ${sealing.unreadable} restaurant(s) hold POS tokens sealed with a key this server was not given: set TOKEN_KEY_PREVIOUS, or reconnect them`,
+    );
+  }
+  if (!config.TOKEN_KEY && !config.JWT_SECRET && database.kind === 'postgres') {
+    console.log(
+      '  TOKEN_KEY and JWT_SECRET are not set: POS tokens are sealed with a key kept in this database, so a copy of it opens them; set TOKEN_KEY (docs/DEPLOYMENT.md)',
+    );
+  }
   const app = await buildApp(deps);
   // The console provider also prints each message as a plain line of its own, so the demo's codes stand out
   // from the access log (docs/DEPLOYMENT.md, "The first five minutes").

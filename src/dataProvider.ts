@@ -21,7 +21,7 @@ import { RESOURCES } from './resources';
 import { searchTooShort, TOTAL_EXACT_HEADER, TOTAL_HEADER } from './contract/common';
 import type { LatestOrder, Statistics } from './contract/orders';
 import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
-import type { PushKeyAnswer } from './contract/restaurants';
+import type { Connection, PushKeyAnswer } from './contract/restaurants';
 import type { Insights } from './contract/guests';
 
 /** How one resource maps to the API: the `api` of its entry in src/resources/<name>/index.ts. */
@@ -79,6 +79,10 @@ export interface SpecterDataProvider extends DataProvider {
   rotatePushKey(id: Identifier): Promise<PushKeyAnswer>;
   /** POST /restaurant/device/{id}/link-key: a reprint, the till's new link key. */
   rotateTillKey(id: Identifier): Promise<{ link_key?: string }>;
+  /** "Connect Foodics": the authorize page to send the browser to (a restaurant to reconnect, or none: a new one). */
+  foodicsConnect(restaurantId?: Identifier): Promise<{ url: string }>;
+  /** The POS connection's health (the edit page's panel). */
+  connection(id: Identifier): Promise<Connection>;
   /** GET /api/guest/insights: a period's saved receipts and guests beside the period before it. */
   getGuestInsights(q: { restaurantId?: Identifier; from: string; to: string }): Promise<Insights>;
 }
@@ -270,6 +274,13 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     },
     async rotateTillKey(id) {
       return (await send('POST', `/restaurant/device/${enc(id)}/link-key`, {})).json as { link_key?: string };
+    },
+    async foodicsConnect(restaurantId) {
+      const body = restaurantId === undefined ? {} : { restaurantId: Number(restaurantId) };
+      return (await send('POST', '/api/restaurants/foodics/connect', body)).json as { url: string };
+    },
+    async connection(id) {
+      return (await send('GET', `/api/restaurants/${enc(id)}/connection`)).json as Connection;
     },
   };
   return provider;

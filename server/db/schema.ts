@@ -114,11 +114,30 @@ export const restaurants = pgTable(
     posBusinessRef: text('pos_business_ref'),
     /** When the POS's last webhook event for this restaurant arrived (null: none yet). */
     webhookAt: timestamp('webhook_at', { withTimezone: true }),
+    // --- The connection's health (docs/POS.md, "The connection's health") ---
+    /** A short hash of the token (server/pos/callBudget.ts tokenKey): finds the restaurants of a token. */
+    tokenKey: text('token_key'),
+    /** The business at the POS (GET /whoami) and who connected it through "Connect Foodics", when. */
+    posBusinessName: text('pos_business_name'),
+    connectedAt: timestamp('connected_at', { withTimezone: true }),
+    connectedBy: integer('connected_by').references(() => admins.id, { onDelete: 'set null' }),
+    /** The last sync that read the branches and devices. */
+    syncOkAt: timestamp('sync_ok_at', { withTimezone: true }),
+    /** The newest order read for one of its tills (by webhook or by polling): its number, when, how. */
+    lastOrderRef: text('last_order_ref'),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+    lastOrderVia: text('last_order_via'),
+    /** The POS's last failure with this restaurant's token, and when the POS last refused the token (401/403;
+     * cleared by a call it accepts). */
+    posError: text('pos_error'),
+    posErrorAt: timestamp('pos_error_at', { withTimezone: true }),
+    posRefusedAt: timestamp('pos_refused_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('restaurants_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('restaurants_pos_business_ref_idx').on(t.posBusinessRef),
+    index('restaurants_token_key_idx').on(t.tokenKey),
   ],
 );
 
@@ -443,6 +462,43 @@ export const rowCounts = pgTable('row_counts', {
   name: text('name').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
+
+/** "Connect Foodics" round trips in flight (OAuth 2.0 state, docs/POS.md): the state's SHA-256, the admin who
+ * started it, the restaurant it connects (null: a new one), single use, 10 minutes. */
+export const foodicsOauthStates = pgTable('foodics_oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  adminId: integer('admin_id')
+    .notNull()
+    .references(() => admins.id, { onDelete: 'cascade' }),
+  restaurantId: integer('restaurant_id').references(() => restaurants.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** POS calls made with each token, per minute (the health panel's share of the call budget), kept a day. */
+export const posCallMinutes = pgTable(
+  'pos_call_minutes',
+  {
+    tokenKey: text('token_key').notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    calls: integer('calls').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tokenKey, t.minute] })],
+);
+
+/** Webhook events received per restaurant per hour (the health panel), kept two days. */
+export const posWebhookHours = pgTable(
+  'pos_webhook_hours',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    events: integer('events').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.restaurantId, t.hour] })],
+);
 
 /**
  * A phone's yes to one restaurant (issue 34): "Let {restaurant} know me as a guest", ticked when saving a receipt,

@@ -9,7 +9,8 @@
 // With Redis: one Lua script per call (sorted set of call times + a pause key). Without: one transaction on
 // the database under an advisory lock per token (pos_call_log, pos_token_pauses). A Redis that fails falls
 // back to the database, never to "allow".
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { tokenKey } from '../lib/sealing';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
@@ -33,8 +34,8 @@ export interface BudgetLimits {
   windowMs: number;
 }
 
-/** Tokens never appear in keys or rows: a short hash names them. */
-export const tokenKey = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 24);
+/** Tokens never appear in keys or rows: a short hash names them (lib/sealing.ts). */
+export { tokenKey };
 
 /** Background calls and named-order lookups keep a third of the budget free for the tills' receipts (at least one
  * call stays usable): a flood of named orders can never spend the calls that show receipts. */

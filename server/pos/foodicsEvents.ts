@@ -13,6 +13,9 @@ import { ownToken } from '../lib/metrics';
 import type { ReceiptStore } from './receiptStore';
 import type { FoodicsAdapter } from './foodics/adapter';
 import type { FoodicsOrder } from './foodics/types';
+import { posRestaurant } from '../db/repositories/restaurants';
+import { sealerOf } from '../lib/sealing';
+import { noteOrderRead, noteWebhook } from '../db/repositories/posHealth';
 
 export const foodicsEvent = z
   .object({
@@ -52,7 +55,14 @@ export async function applyFoodicsEvent(deps: Deps, store: ReceiptStore, event: 
     )
     .returning();
   if (!found.length) return 'unknown business';
-  for (const r of found) ownToken(r.id, r.token, r.branchsToken);
+  await noteWebhook(
+    db,
+    found.map((r) => r.id),
+  ).catch(() => {});
+  for (const r of found) {
+    const opened = posRestaurant(r, sealerOf(deps.config));
+    ownToken(r.id, opened.token, opened.branchsToken);
+  }
 
   const raw = event.order as FoodicsOrder;
   const key = createHash('sha256')
@@ -60,7 +70,7 @@ export async function applyFoodicsEvent(deps: Deps, store: ReceiptStore, event: 
     .digest('hex');
   if (!(await store.firstTime(key))) return 'duplicate';
   try {
-    const { deviceId, order } = await adapter.completeWebhookOrder(found[0].token, raw);
+    const { deviceId, order } = await adapter.completeWebhookOrder(sealerOf(deps.config).open(found[0].token), raw);
     if (!deviceId) return 'unknown till';
     const tills = await db
       .select({ restaurantId: devices.restaurantId })
@@ -78,19 +88,10 @@ export async function applyFoodicsEvent(deps: Deps, store: ReceiptStore, event: 
     const owners = found.filter((r) => tills.some((t) => t.restaurantId === r.id));
     if (!owners.length) return 'unknown till';
     for (const r of owners) {
-      const posOrder = await adapter.webhookPosOrder(
-        {
-          id: r.id,
-          name: r.name,
-          logo: r.logo,
-          token: r.token,
-          branchsToken: r.branchsToken,
-          systemType: r.systemType,
-        },
-        order,
-      );
+      const posOrder = await adapter.webhookPosOrder(posRestaurant(r, sealerOf(deps.config)), order);
       // Unconfirmed until read back from Foodics by its id: never saved as the webhook said it (lastOrder.ts).
       await store.put(r.id, deviceId, [{ ...posOrder, unconfirmed: true }], 'event');
+      await noteOrderRead(db, r.id, posOrder.invoice.order_number, 'webhook').catch(() => {});
     }
     return 'applied';
   } catch (err) {

@@ -3,6 +3,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createCallBudget } from './callBudget';
 import { createFoodicsAdapter } from './foodics/adapter';
+import type { FoodicsObserver } from './foodics/client';
+import { noteAccepted, noteCall, noteFailure } from '../db/repositories/posHealth';
+import { tokenKey } from '../lib/sealing';
 import type { PosAdapter } from '../core/posPort';
 import { createSpecterAdapter } from './specter/adapter';
 
@@ -20,10 +23,41 @@ export function createPosAdapters(
     redis,
   );
   return {
-    Foodics: createFoodicsAdapter({ baseUrl: config.FOODICS_BASE_URL, timeoutMs: config.FOODICS_TIMEOUT_MS, budget }),
+    Foodics: createFoodicsAdapter({
+      baseUrl: config.FOODICS_BASE_URL,
+      timeoutMs: config.FOODICS_TIMEOUT_MS,
+      budget,
+      observe: healthObserver(database),
+    }),
     Specter: createSpecterAdapter(database),
   };
 }
+
+/** Notes each Foodics call's outcome for the connection's health (db/repositories/posHealth.ts), without waiting
+ * for it: an accepted call clears a refusal at most once a minute per token on this instance (at once after a
+ * refusal this instance saw). */
+function healthObserver(database: Database): FoodicsObserver {
+  const cleared = new Map<string, number>();
+  const quietly = (p: Promise<unknown>) => void p.catch(() => {});
+  return {
+    called: (token) => quietly(noteCall(database.db, tokenKey(token))),
+    failed(token, message, refused) {
+      const key = tokenKey(token);
+      if (refused) cleared.delete(key);
+      quietly(noteFailure(database.db, key, message, refused));
+    },
+    accepted(token) {
+      const key = tokenKey(token);
+      if (Date.now() - (cleared.get(key) ?? 0) < 60_000) return;
+      if (cleared.size > 10_000) cleared.clear();
+      cleared.set(key, Date.now());
+      quietly(noteAccepted(database.db, key));
+    },
+  };
+}
+
+/** "Connect Foodics": Foodics' OAuth 2.0 authorization-code flow (docs/POS.md). */
+export { authorizeUrl, CONNECTED_PATH, ConnectError, exchangeCode, type ConnectFailure } from './foodics/oauth';
 
 /** Per-restaurant push keys of the Specter POS (POST /pos/specter/orders). */
 export { hashPushKey, newPushKey, sameSecret } from './specter/pushKeys';

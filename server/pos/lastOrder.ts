@@ -17,6 +17,9 @@ import { PosError, type PosAdapter, type PosOrder, type PosRestaurant } from '..
 import { withReceiptVat } from '../vat/receiptVat';
 import { ownToken } from '../lib/metrics';
 import { readThrough } from './readThrough';
+import { posRestaurant } from '../db/repositories/restaurants';
+import { sealerOf } from '../lib/sealing';
+import { noteOrderRead } from '../db/repositories/posHealth';
 import type { ReceiptStore } from './receiptStore';
 
 export interface LastOrderResult {
@@ -108,6 +111,18 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
   }
   const knownUnknown = (key: string) => (unknownIds.get(key) ?? 0) > Date.now();
 
+  /** The newest order polled for a restaurant (the health panel), written at most once a minute per restaurant
+   * by this instance unless it changed, never awaited. */
+  const noted = new Map<number, { ref: string; at: number }>();
+  function noteRead(restaurantId: number, order: PosOrder) {
+    const ref = String(order.invoice.order_number);
+    const last = noted.get(restaurantId);
+    if (last && last.ref === ref && Date.now() - last.at < 60_000) return;
+    if (noted.size > 10_000) noted.clear();
+    noted.set(restaurantId, { ref, at: Date.now() });
+    void noteOrderRead(deps.database.db, restaurantId, ref, 'polling').catch(() => {});
+  }
+
   return {
     forget() {
       checks.clear();
@@ -166,7 +181,12 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
     return askPos(r, `${r.id}:${r.updatedAt.getTime()}:${deviceId}`, (adapter, pr) =>
       adapter.local
         ? adapter.recentOrders(pr, deviceId)
-        : readThrough(config, store, r, deviceId, () => adapter.recentOrders(pr, deviceId)),
+        : readThrough(config, store, r, deviceId, () =>
+            adapter.recentOrders(pr, deviceId).then((orders) => {
+              if (orders[0]) noteRead(r.id, orders[0]);
+              return orders;
+            }),
+          ),
     );
   }
 
@@ -239,18 +259,10 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
   ): Promise<T> {
     const adapter = deps.pos[r.systemType];
     if (!adapter) throw new HttpError(502, `No point-of-sale connection for system type ${r.systemType}`);
-    ownToken(r.id, r.token, r.branchsToken);
+    const opened = posRestaurant(r, sealerOf(deps.config));
+    ownToken(r.id, opened.token, opened.branchsToken);
     try {
-      return await fetchOrder(key, () =>
-        call(adapter, {
-          id: r.id,
-          name: r.name,
-          logo: r.logo,
-          token: r.token,
-          branchsToken: r.branchsToken,
-          systemType: r.systemType,
-        }),
-      );
+      return await fetchOrder(key, () => call(adapter, opened));
     } catch (err) {
       if (err instanceof PosError) {
         const headers: Record<string, string> = err.retryAfterSeconds

@@ -7,6 +7,8 @@ import type { Deps } from '../deps';
 import { branches, devices, restaurants } from '../db/schema';
 import { PosError } from '../core/posPort';
 import type { Tx } from '../db/audit';
+import { posRestaurant } from '../db/repositories/restaurants';
+import { sealerOf } from '../lib/sealing';
 import { ownToken } from '../lib/metrics';
 
 /** audit, when given, runs in the transaction that stores the sync's result (the back-office's audit trail). */
@@ -21,15 +23,8 @@ export async function syncRestaurant(
   const adapter = deps.pos[r.systemType];
   if (!adapter) return record(deps, restaurantId, audit, `No point-of-sale adapter for system type ${r.systemType}`);
 
-  ownToken(r.id, r.token, r.branchsToken);
-  const pos = {
-    id: r.id,
-    name: r.name,
-    logo: r.logo,
-    token: r.token,
-    branchsToken: r.branchsToken,
-    systemType: r.systemType,
-  };
+  const pos = posRestaurant(r, sealerOf(deps.config));
+  ownToken(r.id, pos.token, pos.branchsToken);
   let found;
   try {
     found = await adapter.listBranches(pos);
@@ -97,6 +92,7 @@ export async function syncRestaurant(
       .update(restaurants)
       .set({
         syncedAt: now,
+        syncOkAt: now,
         syncError: null,
         ...(businessRef ? { posBusinessRef: businessRef } : {}),
         ...(businessName ? { posLegalName: businessName } : {}),

@@ -15,6 +15,7 @@ import adminsRoutes from './admins';
 import authRoutes from './auth';
 import customerRoutes from './customer';
 import exportRoutes from './exports';
+import foodicsConnectRoutes from './foodicsConnect';
 import foodicsWebhookRoutes from './foodicsWebhook';
 import funnelRoutes from './funnel';
 import guestsRoutes from './guests';
@@ -54,6 +55,7 @@ export const ROUTES: RouteGroup[] = [
   { plugin: userLocksRoutes },
   { plugin: adminsRoutes },
   { plugin: restaurantsRoutes },
+  { plugin: foodicsConnectRoutes },
   { plugin: invoiceRoutes },
   { plugin: posPushRoutes, security: [{ pushKey: [] }] },
   { plugin: foodicsWebhookRoutes },

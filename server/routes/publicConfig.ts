@@ -16,6 +16,7 @@ export default async function publicConfigRoutes(app: FastifyInstance) {
             contactPhone: z.string(),
             appDownloads: z.number(),
             publicUrl: z.string().nullable(),
+            foodicsConnect: z.boolean(),
           }),
         },
       },
@@ -27,6 +28,7 @@ export default async function publicConfigRoutes(app: FastifyInstance) {
         contactPhone: config.CONTACT_PHONE,
         appDownloads: config.APP_DOWNLOADS,
         publicUrl: config.PUBLIC_URL ?? null,
+        foodicsConnect: !!(config.FOODICS_CLIENT_ID && config.FOODICS_CLIENT_SECRET),
       };
     },
   );

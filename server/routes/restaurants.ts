@@ -28,7 +28,10 @@ import {
   updateLiveRestaurant,
   withBranches,
 } from '../db/repositories/restaurants';
-import { notFound } from '../lib/errors';
+import { badRequest, notFound } from '../lib/errors';
+import { isMasked, sealerOf } from '../lib/sealing';
+
+const MASKED_ON_CREATE = 'Paste the whole token: a masked one (****) only keeps the token a restaurant already has';
 import { pagedList } from '../db/paging';
 import { answerList } from '../lib/rememberedList';
 import { syncRestaurant } from '../pos/sync';
@@ -122,8 +125,10 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const b = req.body;
+      // A new restaurant has no stored token for a masked one to stand for.
+      if (isMasked(b.token) || isMasked(b.branchs_token)) throw badRequest(MASKED_ON_CREATE);
       const row = await db.transaction(async (tx) => {
-        const created = await insertRestaurant(tx, b);
+        const created = await insertRestaurant(tx, b, sealerOf(deps.config));
         await recordActivity(tx, {
           ...actorOf(req),
           kind: 'restaurant.created',
@@ -178,7 +183,8 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       const b = req.body;
       // The audit trail gets the names of the fields sent, never their values (the tokens are secrets).
       const fields = Object.keys(b).filter((k) => b[k as keyof typeof b] !== undefined);
-      await changeLive(req, req.params.id, { ...restaurantColumns(b), updatedAt: new Date() }, 'restaurant.edited', {
+      const columns = restaurantColumns(b, sealerOf(deps.config));
+      await changeLive(req, req.params.id, { ...columns, updatedAt: new Date() }, 'restaurant.edited', {
         fields,
       });
       return syncedAnswer(req.params.id);

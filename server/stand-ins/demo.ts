@@ -24,7 +24,16 @@ export async function startDemoServices(config: Config): Promise<DemoServices> {
   const foodics = await startFoodicsStandIn();
   const secret = config.FOODICS_WEBHOOK_SECRET ?? randomBytes(18).toString('base64url');
   return {
-    config: { ...config, FOODICS_BASE_URL: foodics.url, FOODICS_WEBHOOK_SECRET: secret },
+    // "Connect Foodics" goes through the stand-in's authorize page and token endpoint (docs/POS.md).
+    config: {
+      ...config,
+      FOODICS_BASE_URL: foodics.url,
+      FOODICS_WEBHOOK_SECRET: secret,
+      FOODICS_CLIENT_ID: foodics.oauth.clientId,
+      FOODICS_CLIENT_SECRET: foodics.oauth.clientSecret,
+      FOODICS_OAUTH_URL: foodics.oauth.authorizeUrl,
+      FOODICS_TOKEN_URL: foodics.oauth.tokenUrl,
+    },
     foodicsToken: foodics.token,
     connectWebhooks(port) {
       foodics.setWebhookUrl(`http://127.0.0.1:${port}/pos/foodics/webhook/${secret}`);

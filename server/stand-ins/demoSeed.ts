@@ -12,6 +12,8 @@ import { appUsers, branches, devices, funnelDaily, orderItems, orders, restauran
 import { EGYPT_TOKEN_SUFFIX, FIXTURE_EG } from './foodics/fixture';
 import { localDateTime } from '../pos/foodics/mapping';
 import { dayRange } from '../funnel/days';
+import { posRestaurant } from '../db/repositories/restaurants';
+import { sealerOf, tokenKey } from '../lib/sealing';
 
 const FIRST = ['Nora', 'Fahad', 'Huda', 'Omar', 'Layla', 'Khalid', 'Sara', 'Yousef', 'Mona', 'Ahmed', 'Reem', 'Tariq'];
 const LAST = ['Al-Harbi', 'Saleh', 'Hassan', 'Al-Qahtani', 'Mostafa', 'Al-Otaibi', null];
@@ -65,6 +67,9 @@ export async function loadDemoData(deps: Deps, opts: { foodicsToken?: string }):
   if (n > 0) return false;
 
   const token = opts.foodicsToken ?? 'demo-token-not-configured';
+  // Stored sealed, as the form and "Connect Foodics" store them (docs/SECURITY.md).
+  const sealer = sealerOf(deps.config);
+  const sealed = (t: string) => ({ token: sealer.seal(t), branchsToken: sealer.seal(t), tokenKey: tokenKey(t) });
   const made = await db
     .insert(restaurants)
     .values([
@@ -72,8 +77,7 @@ export async function loadDemoData(deps: Deps, opts: { foodicsToken?: string }):
       {
         name: 'Najd Grill',
         logo: '/demo/najd-grill.svg',
-        token,
-        branchsToken: token,
+        ...sealed(token),
         systemType: 'Foodics',
         nameApi: 'Najd Grill Co.',
         vatNumber: '310122393500003',
@@ -82,8 +86,7 @@ export async function loadDemoData(deps: Deps, opts: { foodicsToken?: string }):
       {
         name: 'Nile Kitchen',
         logo: '/demo/nile-kitchen.svg',
-        token: `${token}${EGYPT_TOKEN_SUFFIX}`,
-        branchsToken: `${token}${EGYPT_TOKEN_SUFFIX}`,
+        ...sealed(`${token}${EGYPT_TOKEN_SUFFIX}`),
         systemType: 'Foodics',
         nameApi: 'Nile Kitchen LLC',
       },
@@ -190,10 +193,7 @@ async function saveDemoStandInOrder(deps: Deps, restaurantId: number) {
   const { db } = deps.database;
   const [r] = await db.select().from(restaurants).where(eq(restaurants.id, restaurantId));
   const order = await deps.pos[r.systemType]
-    ?.order(
-      { id: r.id, name: r.name, logo: r.logo, token: r.token, branchsToken: r.branchsToken, systemType: r.systemType },
-      DEMO_SAVED_ORDER_ID,
-    )
+    ?.order(posRestaurant(r, sealerOf(deps.config)), DEMO_SAVED_ORDER_ID)
     .catch(() => null);
   if (!order) return;
   const [customer] = await db.select({ phone: appUsers.phone }).from(appUsers).orderBy(appUsers.id).limit(1);

@@ -11,6 +11,7 @@ export const ACTIVITY_KINDS = [
   'restaurant.deleted',
   'restaurant.synced',
   'restaurant.pushKeyRotated',
+  'restaurant.connected',
   'phone.unlocked',
   'customer.dataDeleted',
   'export.downloaded',

@@ -6,6 +6,8 @@ export interface PublicConfig {
   contactPhone: string;
   appDownloads: number;
   publicUrl: string | null;
+  /** Whether "Connect Foodics" is configured (FOODICS_CLIENT_ID and FOODICS_CLIENT_SECRET set). */
+  foodicsConnect: boolean;
 }
 
 export const PUBLIC_CONFIG_DEFAULTS: PublicConfig = {
@@ -13,4 +15,5 @@ export const PUBLIC_CONFIG_DEFAULTS: PublicConfig = {
   contactPhone: '+966 11 000 0000',
   appDownloads: 16,
   publicUrl: null,
+  foodicsConnect: false,
 };

@@ -77,10 +77,40 @@ export const restaurantSchema = z.object({
   webhook_at: z.string().nullable().optional(),
   /** The address to give Foodics for its webhooks (GET /restaurant/{id} only; null when webhooks are off). */
   webhook_url: z.string().nullable().optional(),
+  /** The POS connection's badge (GET /api/restaurants/{id}/connection has the whole panel). */
+  connection_status: z.enum(['ok', 'refused', 'quiet', 'unknown']).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Restaurant = z.infer<typeof restaurantSchema>;
+
+/** GET /api/restaurants/{id}/connection: the POS connection's health (docs/API.md, "Connecting Foodics").
+ * status: refused = the POS refused the token (401/403): "Reconnect Foodics"; quiet = no order read in 24 hours
+ * while customers opened its tills' receipts; ok; unknown = nothing known yet. */
+export const connectionSchema = z.object({
+  restaurant_id: z.number(),
+  system_type: z.string(),
+  status: z.enum(['ok', 'refused', 'quiet', 'unknown']),
+  business: z.object({ name: z.string().nullable(), reference: z.string().nullable() }),
+  connected_at: z.string().nullable(),
+  connected_by: z.object({ id: z.number(), name: z.string() }).nullable(),
+  last_sync_ok_at: z.string().nullable(),
+  sync_error: z.string().nullable(),
+  last_order: z
+    .object({ reference: z.string().nullable(), at: z.string(), via: z.enum(['polling', 'webhook']) })
+    .nullable(),
+  webhooks_24h: z.number(),
+  last_webhook_at: z.string().nullable(),
+  calls_last_hour: z.number(),
+  budget_per_hour: z.number(),
+  /** calls_last_hour / budget_per_hour, 0 to 1. */
+  budget_used_last_hour: z.number(),
+  last_error: z.object({ message: z.string(), at: z.string() }).nullable(),
+  refused_at: z.string().nullable(),
+  tills: z.number(),
+  tills_active: z.boolean(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
 
 export const restaurantWithBranches = restaurantSchema.extend({
   Branchs: z.array(branchSchema.omit({ restaurant: true })),

@@ -18,6 +18,7 @@ export async function fetchPublicConfig(apiUrl = API_URL): Promise<PublicConfig>
       contactPhone: text(c.contactPhone, d.contactPhone),
       appDownloads: typeof c.appDownloads === 'number' ? c.appDownloads : d.appDownloads,
       publicUrl: text(c.publicUrl, '') || d.publicUrl,
+      foodicsConnect: c.foodicsConnect === true,
     };
   } catch {
     return d; // offline or a server without this call: the defaults rather than nothing

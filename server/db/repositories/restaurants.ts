@@ -6,16 +6,32 @@ import type { Tx } from '../audit';
 import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
 import { branches, devices, restaurants } from '../schema';
+import type { PosRestaurant } from '../../core/posPort';
+import { isMasked, maskStored, tokenKey, type Sealer } from '../../lib/sealing';
+import { connectionBadges } from './posHealth';
 
 type RestaurantRow = typeof restaurants.$inferSelect;
+
+/** The restaurant as its POS adapter needs it: the tokens opened (they are sealed at rest, docs/SECURITY.md). */
+export function posRestaurant(r: RestaurantRow, sealer: Sealer): PosRestaurant {
+  return {
+    id: r.id,
+    name: r.name,
+    logo: r.logo,
+    token: sealer.open(r.token),
+    branchsToken: sealer.open(r.branchsToken),
+    systemType: r.systemType,
+  };
+}
 
 export function toRestaurant(r: RestaurantRow) {
   return {
     id: r.id,
     name: r.name,
     logo: r.logo,
-    token: r.token,
-    branchs_token: r.branchsToken,
+    // Never the token itself: its last 4 characters (docs/SECURITY.md, "POS tokens").
+    token: maskStored(r.token),
+    branchs_token: maskStored(r.branchsToken),
     system_type: r.systemType,
     name_api: r.nameApi,
     vat_number: r.vatNumber,
@@ -73,12 +89,16 @@ export async function branchesWithDevices(database: Database, restaurantIds: num
 
 /** Restaurants with their `Branchs` (the contract's spelling, docs/DECISIONS.md) and each branch's `Devices`. */
 export async function withBranches(database: Database, rows: RestaurantRow[]) {
-  const all = await branchesWithDevices(
-    database,
-    rows.map((r) => r.id),
-  );
+  const [all, badges] = await Promise.all([
+    branchesWithDevices(
+      database,
+      rows.map((r) => r.id),
+    ),
+    connectionBadges(database.db, rows),
+  ]);
   return rows.map((r) => ({
     ...toRestaurant(r),
+    connection_status: badges.get(r.id) ?? 'unknown',
     Branchs: all.filter((b) => b.restaurantId === r.id).map(({ restaurantId: _, ...b }) => b),
   }));
 }
@@ -105,14 +125,22 @@ export function restaurantsList(db: Db, q: ListQuery): ListSource<RestaurantRow>
 
 type NewRestaurant = typeof restaurants.$inferInsert;
 
-/** The form's fields (docs/API.md) as the table's columns; a field not sent is left out. */
-export function restaurantColumns(b: Partial<RestaurantBody>): Partial<NewRestaurant> {
+/** A token as sent by the form: sealed, or left out when it is the masked form shown (the stored one stays). */
+const sealedToken = (value: string | undefined, sealer: Sealer) =>
+  value === undefined || isMasked(value) ? undefined : sealer.seal(value);
+
+/** The form's fields (docs/API.md) as the table's columns, the tokens sealed; a field not sent is left out. */
+export function restaurantColumns(b: Partial<RestaurantBody>, sealer: Sealer): Partial<NewRestaurant> {
+  const newToken = b.token !== undefined && !isMasked(b.token);
   return Object.fromEntries(
     Object.entries({
       name: b.name,
       logo: b.logo,
-      token: b.token,
-      branchsToken: b.branchs_token,
+      token: sealedToken(b.token, sealer),
+      tokenKey: newToken ? tokenKey(b.token!) : undefined,
+      // A new token starts with a clean record: the refusal was the old one's.
+      posRefusedAt: newToken ? null : undefined,
+      branchsToken: sealedToken(b.branchs_token, sealer),
       systemType: b.system_type,
       nameApi: b.name_api,
       vatNumber: b.vat_number,
@@ -122,9 +150,9 @@ export function restaurantColumns(b: Partial<RestaurantBody>): Partial<NewRestau
   );
 }
 
-export async function insertRestaurant(tx: Tx, b: RestaurantBody) {
+export async function insertRestaurant(tx: Tx, b: RestaurantBody, sealer: Sealer) {
   // A whole body holds every required column; the optional ones not sent are null.
-  const values = { nameApi: null, vatNumber: null, ...restaurantColumns(b) } as NewRestaurant;
+  const values = { nameApi: null, vatNumber: null, ...restaurantColumns(b, sealer) } as NewRestaurant;
   const [created] = await tx.insert(restaurants).values(values).returning({ id: restaurants.id });
   return created;
 }

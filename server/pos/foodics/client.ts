@@ -11,8 +11,20 @@ export interface FoodicsClientOptions {
   timeoutMs: number;
   /** The per-token call budget shared by the instances; none = unlimited (tests of the mapping only). */
   budget?: CallBudget;
+  /** Told of every call's outcome, for the connection's health (never awaited, never fails a call). */
+  observe?: FoodicsObserver;
 }
 
+export interface FoodicsObserver {
+  /** A call left for Foodics with this token. */
+  called(token: string): void;
+  /** Foodics answered it; refused = 401/403 (the token is not accepted). */
+  failed(token: string, message: string, refused: boolean): void;
+  accepted(token: string): void;
+}
+
+export const NOT_AUTHORISED =
+  "The restaurant's point-of-sale connection is not authorised; the restaurant must renew its token";
 export const BUSY_MESSAGE = 'The point-of-sale system is busy, please try again shortly';
 
 export type Query = Record<string, string | number | undefined>;
@@ -29,8 +41,16 @@ export function createFoodicsClient(opts: FoodicsClientOptions): FoodicsClient {
       const slot = opts.budget ? await opts.budget.take(token, priority) : null;
       if (slot) countBudget(token, slot);
       if (slot && !slot.ok) throw new PosError(429, BUSY_MESSAGE, Math.max(1, Math.ceil(slot.retryAfterMs / 1000)));
+      opts.observe?.called(token);
       try {
-        return await send<T>(path, token, query);
+        const body = await send<T>(path, token, query);
+        opts.observe?.accepted(token);
+        return body;
+      } catch (err) {
+        // A 404 is an answer about the thing asked for, not a failure of the connection.
+        if (err instanceof PosError && err.statusCode !== 404)
+          opts.observe?.failed(token, err.message, err.message === NOT_AUTHORISED);
+        throw err;
       } finally {
         if (slot?.ok) await opts.budget!.done(token, slot.id).catch(() => {});
       }
@@ -56,10 +76,7 @@ export function createFoodicsClient(opts: FoodicsClientOptions): FoodicsClient {
     countFoodicsCall(token, res.status);
     if (res.status === 401 || res.status === 403) {
       await res.body?.cancel();
-      throw new PosError(
-        502,
-        "The restaurant's point-of-sale connection is not authorised; the restaurant must renew its token",
-      );
+      throw new PosError(502, NOT_AUTHORISED);
     }
     if (res.status === 429) {
       await res.body?.cancel();

@@ -74,6 +74,21 @@ export interface FoodicsStandIn {
   /** With a VAT number, every Saudi order without its own `zatca_qr` carries a phase-2 style e-invoice QR made
    * from that number, its total and its VAT (standInEInvoiceQr); null (the default) serves none. */
   setEInvoiceVatNumber(vatNumber: string | null): void;
+  /** Its OAuth app: the authorize page (GET /authorize) and the token endpoint (POST /oauth/token). */
+  oauth: {
+    clientId: string;
+    clientSecret: string;
+    authorizeUrl: string;
+    tokenUrl: string;
+    /** The token endpoint's behaviour: ok, down (no answer), slow (FOODICS_TIMEOUT_MS passes), error (500). */
+    setMode(mode: OAuthMode): void;
+    /** Approves as the owner would, without the page: the code a redirect would carry (tests). */
+    approve(state: string, redirectUri: string, business?: 'sa' | 'eg'): string;
+    /** Foodics stops accepting a token it issued (answers 401 to it). */
+    revoke(token: string): void;
+    /** Tokens issued so far. */
+    issued(): string[];
+  };
 }
 
 /** An e-invoice QR as a phase-2 POS makes it: ZATCA's tags 1-5, then 6 a hash, 7 a signature, 8 a public key and
@@ -98,6 +113,8 @@ export function standInEInvoiceQr(f: Parameters<typeof zatcaQrText>[0]): string 
 /** The VAT the stand-in puts on an order: 15 % of each line that is not void, rounded as its lines are. */
 const standInVat = (o: StandInOrder) =>
   o.products.filter((l) => l.status !== 5).reduce((sum, l) => sum + Math.round(l.total_price * 15_000) / 100_000, 0);
+
+export type OAuthMode = 'ok' | 'down' | 'slow' | 'error';
 
 type World = Pick<StandInCatalogue, 'branches' | 'devices'>;
 
@@ -130,6 +147,35 @@ function worldOf(extraBranches: number): World {
 const PER_PAGE = 50;
 /** The control API's path (outside Foodics' own paths). */
 export const CONTROL_ORDERS = '/_stand-in/orders';
+/** POST {mode}: the token endpoint's behaviour (OAuthMode); POST {mode} to CONTROL_MODE: the API's (FaultMode). */
+export const CONTROL_OAUTH = '/_stand-in/oauth';
+export const CONTROL_MODE = '/_stand-in/mode';
+/** The stand-in's OAuth app, which `npm start` configures (FOODICS_CLIENT_ID / FOODICS_CLIENT_SECRET). */
+export const DEMO_CLIENT_ID = 'specter-demo-client';
+export const DEMO_CLIENT_SECRET = 'specter-demo-client-secret';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The owner's consent page, as Foodics' console shows it: which business, Approve or Decline. */
+function authorizePage(state: string, redirectUri: string): string {
+  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  const business = (value: string, b: { name: string; reference: number }, checked: boolean) =>
+    `<label><input type="radio" name="business" value="${value}"${checked ? ' checked' : ''}> ${escapeHtml(b.name)} (${b.reference})</label><br>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Foodics (stand-in): authorize Specter</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: sans-serif; max-width: 32rem; margin: 2rem auto">
+<h1>Foodics (stand-in)</h1>
+<p>Specter asks to read your business's branches, devices and orders.</p>
+<form method="post" action="/authorize">
+${hidden('state', state)}${hidden('redirect_uri', redirectUri)}
+<fieldset><legend>Business</legend>
+${business('sa', FIXTURE.business, true)}${business('eg', FIXTURE_EG.business, false)}
+</fieldset>
+<p><button type="submit" name="decision" value="approve">Approve</button>
+<button type="submit" name="decision" value="decline">Decline</button></p>
+</form></body></html>`;
+}
 const fmt = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
 /**
@@ -357,7 +403,15 @@ function page<T>(all: T[], url: URL, origin: string) {
 }
 
 export async function startFoodicsStandIn(
-  opts: { port?: number; token?: string; extraDevices?: number; chainBranches?: number; webhookUrl?: string } = {},
+  opts: {
+    port?: number;
+    token?: string;
+    extraDevices?: number;
+    chainBranches?: number;
+    webhookUrl?: string;
+    clientId?: string;
+    clientSecret?: string;
+  } = {},
 ): Promise<FoodicsStandIn> {
   const token = opts.token ?? DEMO_FOODICS_TOKEN;
   let webhookUrl = opts.webhookUrl ?? null;
@@ -426,6 +480,8 @@ export async function startFoodicsStandIn(
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const path = url.pathname.replace(/^\/v5/, '');
     if (req.method === 'POST' && path === CONTROL_ORDERS) return controlAddOrder(req, res);
+    if (path === '/authorize' || path === '/oauth/token' || path === CONTROL_OAUTH || path === CONTROL_MODE)
+      return oauthRequest(req, res, path);
     counts.set(path, (counts.get(path) ?? 0) + 1);
     log.push({ at: Date.now(), path });
     if (log.length > 100_000) log.splice(0, 50_000);
@@ -444,8 +500,11 @@ export async function startFoodicsStandIn(
         return send(429, { message: 'Too Many Attempts.' }, { 'Retry-After': String(retryAfter) });
       if (mode === 'forbidden') return send(403, { message: 'This action is unauthorized.' });
       // The stand-in's token reads the Saudi business; the same token plus the suffix, the Egyptian one.
-      const egypt = req.headers.authorization === `Bearer ${token}${EGYPT_TOKEN_SUFFIX}`;
-      if (mode === 'unauthorized' || (!egypt && req.headers.authorization !== `Bearer ${token}`))
+      const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      const grant = issued.get(bearer);
+      if (grant?.revoked) return send(401, { message: 'Unauthenticated.' });
+      const egypt = bearer === `${token}${EGYPT_TOKEN_SUFFIX}` || grant?.business === 'eg';
+      if (mode === 'unauthorized' || (!egypt && bearer !== token && !grant))
         return send(401, { message: 'Unauthenticated.' });
       const catalogue = egypt ? egyptCatalogue : saudiCatalogue;
       const origin = `http://${req.headers.host}`;
@@ -541,8 +600,89 @@ export async function startFoodicsStandIn(
     });
   }
 
+  // --- Foodics' OAuth 2.0 app (docs/POS.md, "Foodics: connecting a restaurant") ---
+  const clientId = opts.clientId ?? DEMO_CLIENT_ID;
+  const clientSecret = opts.clientSecret ?? DEMO_CLIENT_SECRET;
+  let oauthMode: OAuthMode = 'ok';
+  /** Codes live 600 s and are used once; each names its business and the redirect address it was made for. */
+  const codes = new Map<string, { business: 'sa' | 'eg'; redirectUri: string; at: number }>();
+  const issued = new Map<string, { business: 'sa' | 'eg'; revoked: boolean }>();
+  function approve(state: string, redirectUri: string, business: 'sa' | 'eg' = 'sa') {
+    void state;
+    const code = randomUUID().replace(/-/g, '');
+    codes.set(code, { business, redirectUri, at: Date.now() });
+    return code;
+  }
+  function oauthRequest(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const form: Record<string, string> = (() => {
+        if (!raw) return {};
+        try {
+          return (req.headers['content-type'] ?? '').includes('json')
+            ? (JSON.parse(raw) as Record<string, string>)
+            : Object.fromEntries(new URLSearchParams(raw));
+        } catch {
+          return {};
+        }
+      })();
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (path === CONTROL_OAUTH || path === CONTROL_MODE) {
+        if (path === CONTROL_OAUTH) oauthMode = (form.mode as OAuthMode) ?? 'ok';
+        else standIn.setMode((form.mode as FaultMode) ?? 'ok');
+        return json(200, { mode: form.mode ?? 'ok' });
+      }
+      if (path === '/authorize' && req.method === 'GET') {
+        const q = (k: string) => url.searchParams.get(k) ?? '';
+        if (q('client_id') !== clientId) return json(400, { message: 'Unknown client_id' });
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end(authorizePage(q('state'), q('redirect_uri')));
+      }
+      if (path === '/authorize' && req.method === 'POST') {
+        const back = new URL(form.redirect_uri || 'http://invalid/');
+        back.searchParams.set('state', form.state ?? '');
+        if (form.decision === 'approve') {
+          back.searchParams.set(
+            'code',
+            approve(form.state ?? '', form.redirect_uri ?? '', form.business === 'eg' ? 'eg' : 'sa'),
+          );
+        } else {
+          back.searchParams.set('error', 'access_denied');
+        }
+        res.writeHead(302, { location: back.toString() });
+        return res.end();
+      }
+      if (path === '/oauth/token' && req.method === 'POST') {
+        if (oauthMode === 'down') return req.socket.destroy();
+        const answer = () => {
+          if (oauthMode === 'error') return json(500, { message: 'Server Error' });
+          const grant = codes.get(form.code ?? '');
+          if (form.grant_type !== 'authorization_code') return json(400, { error: 'unsupported_grant_type' });
+          if (form.client_id !== clientId || form.client_secret !== clientSecret)
+            return json(401, { error: 'invalid_client', message: 'Client authentication failed' });
+          if (!grant || Date.now() - grant.at > 600_000 || grant.redirectUri !== form.redirect_uri)
+            return json(400, { error: 'invalid_grant', message: 'The authorization code is invalid or expired' });
+          codes.delete(form.code!);
+          const access = `${token}.${randomUUID()}`;
+          issued.set(access, { business: grant.business, revoked: false });
+          return json(200, { token_type: 'Bearer', access_token: access });
+        };
+        if (oauthMode === 'slow') setTimeout(answer, delayMs || 10_000);
+        else answer();
+        return;
+      }
+      json(404, { message: 'Not Found' });
+    });
+  }
+
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const root = `http://127.0.0.1:${port}`;
 
   const standIn: FoodicsStandIn = {
     url: `http://127.0.0.1:${port}/v5`,
@@ -598,6 +738,7 @@ export async function startFoodicsStandIn(
       eInvoiceVatNumber = null;
       saudiCatalogue = fixtureCatalogue();
       mode = 'ok';
+      oauthMode = 'ok';
       counts.clear();
       log.length = 0;
       sent.length = 0;
@@ -611,6 +752,21 @@ export async function startFoodicsStandIn(
     },
     callLog: () => [...log],
     deviceIds: () => saudiCatalogue.devices.map((d) => d.id),
+    oauth: {
+      clientId,
+      clientSecret,
+      authorizeUrl: `${root}/authorize`,
+      tokenUrl: `${root}/oauth/token`,
+      setMode(m) {
+        oauthMode = m;
+      },
+      approve,
+      revoke(t) {
+        const g = issued.get(t);
+        if (g) g.revoked = true;
+      },
+      issued: () => [...issued.keys()],
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

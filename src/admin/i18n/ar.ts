@@ -102,6 +102,7 @@ const specterAr: typeof specterEn = {
       'restaurant.deleted': 'حذف مطعم',
       'restaurant.synced': 'مزامنة مطعم',
       'restaurant.pushKeyRotated': 'تغيير مفتاح الإرسال لنقاط البيع',
+      'restaurant.connected': 'تم ربط فودكس',
       'phone.unlocked': 'رفع قفل رقم جوال',
       'customer.dataDeleted': 'حذف بيانات عميل',
       'export.downloaded': 'تصدير ملف CSV',

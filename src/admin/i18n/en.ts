@@ -100,6 +100,7 @@ export const specterEn = {
       'restaurant.deleted': 'Restaurant deleted',
       'restaurant.synced': 'Restaurant synced',
       'restaurant.pushKeyRotated': 'POS push key rotated',
+      'restaurant.connected': 'Foodics connected',
       'phone.unlocked': 'Phone lock lifted',
       'customer.dataDeleted': 'Customer data deleted',
       'export.downloaded': 'CSV exported',

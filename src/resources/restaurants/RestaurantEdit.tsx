@@ -5,11 +5,14 @@ import { RestaurantForm } from './RestaurantForm';
 import { useSavedNotice } from './useSavedNotice';
 import { PushKeyPanel } from './PushKeyPanel';
 import { WebhookStatus } from './WebhookStatus';
+import { ConnectionPanel } from './ConnectionPanel';
+import { useFoodicsOutcome } from './FoodicsConnect';
 
 export function RestaurantEdit() {
   const t = useTranslate();
   const { id } = useParams();
   const onSuccess = useSavedNotice('ra.notification.updated');
+  useFoodicsOutcome();
   return (
     <Edit
       resource="restaurants"
@@ -20,6 +23,7 @@ export function RestaurantEdit() {
       mutationOptions={{ onSuccess }}
     >
       <RestaurantForm systemTypes={['Foodics', 'Specter']} onCancel={() => window.location.assign('/restaurants')} />
+      <ConnectionPanel />
       <PushKeyPanel />
       <WebhookStatus />
     </Edit>

@@ -9,6 +9,9 @@ import { SpecterList } from '../../admin/lists/SpecterList';
 import { PrintQrButton } from '../../admin/qr/PrintQrButton';
 import { LogoImage } from './LogoImage';
 import { SheetLink } from '../sheet';
+import { TopToolbar } from 'react-admin';
+import AddIcon from '@mui/icons-material/Add';
+import { ConnectionBadge, ConnectFoodicsButton, useFoodicsOutcome } from './FoodicsConnect';
 
 function RowActions({ r }: { r: RestaurantWithBranches }) {
   const t = useTranslate();
@@ -48,6 +51,7 @@ function RowActions({ r }: { r: RestaurantWithBranches }) {
 export function RestaurantList() {
   const t = useTranslate();
   const c = (k: string) => t(`resources.restaurants.fields.${k}`);
+  useFoodicsOutcome();
   return (
     <SpecterList
       title={t('specter.restaurants.title')}
@@ -55,6 +59,15 @@ export function RestaurantList() {
       rowNumberLabel={c('no')}
       search
       add={{ to: '/restaurants/add', label: 'specter.restaurants.add' }}
+      actions={
+        // "Connect Foodics" first: the way a restaurant is added without pasting a token (docs/POS.md).
+        <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+          <ConnectFoodicsButton />
+          <Button component={Link} to="/restaurants/add" variant="contained" startIcon={<AddIcon />}>
+            {t('specter.restaurants.add')}
+          </Button>
+        </TopToolbar>
+      }
     >
       <FunctionField
         label={c('logo')}
@@ -66,6 +79,12 @@ export function RestaurantList() {
       <FunctionField
         label={c('actions')}
         render={(r: RestaurantWithBranches) => <RowActions r={r} />}
+        sortable={false}
+      />
+      {/* After the spec's columns: the POS connection's badge (docs/POS.md). */}
+      <FunctionField
+        label={t('resources.restaurants.foodics.health.column')}
+        render={(r: RestaurantWithBranches) => <ConnectionBadge r={r} />}
         sortable={false}
       />
     </SpecterList>

@@ -302,6 +302,12 @@ describe('one forget after every write: the next read on the same instance is fr
       write: () => call({ method: 'POST', url: `/restaurant/${t.restaurantId}/sync`, headers: auth, payload: {} }),
       changes: ['restaurants', 'branches', 'devices', 'tills', 'activity'],
     },
+    'POST /api/restaurants/foodics/connect': {
+      what: 'an admin starts "Connect Foodics" (a state only; not configured here: 503)',
+      write: () => call({ method: 'POST', url: '/api/restaurants/foodics/connect', headers: auth, payload: {} }),
+      status: 503,
+      changes: [],
+    },
     'POST /restaurant/:id/push-key': {
       what: 'an admin makes a push key',
       write: () => call({ method: 'POST', url: `/restaurant/${specter.id}/push-key`, headers: auth }),

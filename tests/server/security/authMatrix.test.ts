@@ -93,7 +93,13 @@ describe('authorisation matrix', () => {
   let validAdminId = 0;
 
   beforeAll(async () => {
-    t = await createFoodicsTestApp({ OTP_IP_SENDS_PER_10M: '1000', OTP_IP_CHECKS_PER_10M: '1000' });
+    t = await createFoodicsTestApp({
+      OTP_IP_SENDS_PER_10M: '1000',
+      OTP_IP_CHECKS_PER_10M: '1000',
+      // "Connect Foodics" configured, so its start answers 200 to a valid admin.
+      FOODICS_CLIENT_ID: 'matrix-client',
+      FOODICS_CLIENT_SECRET: 'matrix-client-secret',
+    });
     const db = t.database.db;
     const valid = await t.adminToken();
     const validId = decodeJwt(valid).sub!;
@@ -279,6 +285,21 @@ describe('authorisation matrix', () => {
     { name: 'GET /pos/foodics/webhook-secret', req: () => ({ method: 'GET', url: '/pos/foodics/webhook-secret' }) },
     { name: 'POST /pos/foodics/webhook-secret', req: () => ({ method: 'POST', url: '/pos/foodics/webhook-secret' }) },
     { name: 'GET /admin/activity', req: () => ({ method: 'GET', url: '/admin/activity?page=1&perPage=5' }) },
+    {
+      name: 'POST /api/restaurants/foodics/connect',
+      req: () => ({ method: 'POST', url: '/api/restaurants/foodics/connect', payload: {} }),
+    },
+    {
+      name: 'GET /api/restaurants/{id}/connection',
+      req: () => ({ method: 'GET', url: `/api/restaurants/${ids.restaurant}/connection` }),
+    },
+    // Foodics sends the browser back here: no bearer token; the state and this browser's cookie decide.
+    {
+      name: 'GET /pos/foodics/connected',
+      public: true,
+      ok: [302],
+      req: () => ({ method: 'GET', url: '/pos/foodics/connected?code=x&state=unknown-state' }),
+    },
     { name: 'GET /api/tills', req: () => ({ method: 'GET', url: '/api/tills?page=1&perPage=5&q=Najd' }) },
     // The guestbook (issue 34): at the issue's paths and under the admin prefix.
     { name: 'GET /guest', req: () => ({ method: 'GET', url: '/guest?page=1&perPage=5&q=5' }) },

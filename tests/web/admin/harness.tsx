@@ -334,6 +334,10 @@ export const server = setupServer(
       return HttpResponse.json(r);
     }),
   ),
+  // The Foodics connection panel of a restaurant's edit page (tests/web/resources/foodicsConnect.test.tsx).
+  http.get('*/api/restaurants/:id/connection', () =>
+    HttpResponse.json({ message: 'Restaurant not found' }, { status: 404 }),
+  ),
   http.get(
     '*/restaurant/:id',
     withRestaurant((r) => HttpResponse.json(r)),

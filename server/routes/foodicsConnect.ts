@@ -1,0 +1,189 @@
+// "Connect Foodics" and the connection's health (docs/API.md, "Connecting Foodics"; docs/POS.md):
+// - POST /api/restaurants/foodics/connect (admin): a state for this admin and restaurant, and the authorize page's
+//   address to send the browser to; a cookie binds the round trip to this browser's admin;
+// - GET /pos/foodics/connected (Foodics sends the browser back here): the state checked, the code exchanged,
+//   /whoami read, the token stored sealed, branches and devices synced, the activity trail written; then back to
+//   the restaurant's page with ?foodics=connected, or with ?foodics=<what failed> and nothing changed;
+// - GET /api/restaurants/{id}/connection (admin): the health panel's facts, for the back-office and monitoring.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { connectionSchema, errorSchema, idParam } from '../../src/contract';
+import {
+  liveRestaurantId,
+  newConnectState,
+  storeConnection,
+  takeConnectState,
+} from '../db/repositories/foodicsConnect';
+import { connectionFacts, statusOf } from '../db/repositories/posHealth';
+import { findLiveRestaurant } from '../db/repositories/restaurants';
+import { HttpError, notFound } from '../lib/errors';
+import { sealerOf } from '../lib/sealing';
+import { authorizeUrl, CONNECTED_PATH, ConnectError, exchangeCode, type ConnectFailure } from '../pos';
+import { syncRestaurant } from '../pos/sync';
+
+const secured = { security: [{ bearer: [] }] };
+/** The cookie that ties a round trip to the admin signed in in this browser (the callback has no bearer token). */
+const BROWSER_COOKIE = 'specter.foodics_connect';
+
+export const NOT_CONFIGURED =
+  'Connecting Foodics needs FOODICS_CLIENT_ID and FOODICS_CLIENT_SECRET (the app registered in the Foodics developer console)';
+
+export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const { db } = deps.database;
+  const { config } = deps;
+
+  const origin = (req: FastifyRequest) => config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
+  const redirectUri = (req: FastifyRequest) => `${origin(req)}${CONNECTED_PATH}`;
+  const sign = (adminId: number) =>
+    createHmac('sha256', config.JWT_SECRET ?? '')
+      .update(`foodics-connect:${adminId}`)
+      .digest('base64url');
+  /** The admin this browser started a round trip as, or null (no cookie, or one not made by this server). */
+  function browserAdmin(req: FastifyRequest): number | null {
+    const [id, mac] = (req.cookies?.[BROWSER_COOKIE] ?? '').split('.');
+    if (!/^\d{1,10}$/.test(id ?? '') || !mac) return null;
+    const want = Buffer.from(sign(Number(id)));
+    const got = Buffer.from(mac);
+    return want.length === got.length && timingSafeEqual(want, got) ? Number(id) : null;
+  }
+
+  app.post(
+    '/api/restaurants/foodics/connect',
+    {
+      onRequest: app.requireAdmin,
+      config: { changes: [] },
+      schema: {
+        tags: ['restaurants'],
+        ...secured,
+        summary:
+          'Start "Connect Foodics": the authorize page to send the browser to (single-use state, 10 minutes); restaurantId reconnects that restaurant, none adds one',
+        body: z.object({ restaurantId: idParam.shape.id.optional() }).strict().optional(),
+        response: {
+          200: z.object({ url: z.string(), expires_in: z.number() }),
+          404: errorSchema,
+          503: errorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      if (!config.FOODICS_CLIENT_ID || !config.FOODICS_CLIENT_SECRET) throw new HttpError(503, NOT_CONFIGURED);
+      const restaurantId = req.body?.restaurantId ?? null;
+      if (restaurantId !== null && !(await findLiveRestaurant(deps.database, restaurantId))) {
+        throw notFound('Restaurant not found');
+      }
+      const adminId = req.admin!.id;
+      const ttl = config.FOODICS_CONNECT_STATE_SECONDS;
+      const state = await newConnectState(db, adminId, restaurantId, ttl * 1000);
+      reply.setCookie(BROWSER_COOKIE, `${adminId}.${sign(adminId)}`, {
+        path: CONNECTED_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: origin(req).startsWith('https:'),
+        maxAge: ttl,
+      });
+      return { url: authorizeUrl(config, state, redirectUri(req)), expires_in: ttl };
+    },
+  );
+
+  app.get(
+    CONNECTED_PATH,
+    {
+      config: { changes: ['restaurants', 'activity'] },
+      schema: {
+        tags: ['restaurants'],
+        summary:
+          "Foodics' redirect after its authorize page: connects the restaurant, then sends the browser to its page (?foodics=connected or what failed)",
+        querystring: z.object({
+          code: z.string().max(2000).optional(),
+          state: z.string().max(200).optional(),
+          error: z.string().max(200).optional(),
+          error_description: z.string().max(2000).optional(),
+        }),
+        response: { 302: z.null() },
+      },
+    },
+    async (req, reply) => {
+      const page = (restaurantId: number | null, outcome: ConnectFailure | 'connected') =>
+        reply.redirect(
+          `${restaurantId === null ? '/restaurants' : `/restaurants/edit/${restaurantId}`}?foodics=${outcome}`,
+          302,
+        );
+      const { code, state, error } = req.query;
+      if (!state) return page(null, error ? 'declined' : 'state_unknown');
+      const admin = browserAdmin(req);
+      const check =
+        admin === null
+          ? ({ ok: false, failure: 'state_other_browser', restaurantId: null } as const)
+          : await takeConnectState(db, state, admin);
+      if (!check.ok) return page(await liveRestaurantId(db, check.restaurantId), check.failure);
+      const back = await liveRestaurantId(db, check.restaurantId);
+      if (error || !code) return page(back, 'declined');
+      let connected;
+      try {
+        connected = await exchangeCode(config, code, redirectUri(req));
+      } catch (err) {
+        if (err instanceof ConnectError) return page(back, err.failure);
+        throw err;
+      }
+      const id = await storeConnection(db, sealerOf(config), {
+        adminId: check.adminId,
+        restaurantId: check.restaurantId,
+        token: connected.token,
+        business: connected.business,
+        ip: req.ip,
+      });
+      if (id === null) return page(null, 'state_unknown');
+      await syncRestaurant(deps, id);
+      reply.clearCookie(BROWSER_COOKIE, { path: CONNECTED_PATH });
+      return page(id, 'connected');
+    },
+  );
+
+  app.get(
+    '/api/restaurants/:id/connection',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['restaurants'],
+        ...secured,
+        summary:
+          "The POS connection's health: business, connected since and by whom, last sync, last order read, webhooks (24 h), call budget used (1 h), last error; status ok / refused / quiet / unknown",
+        params: idParam,
+        response: { 200: connectionSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const r = await findLiveRestaurant(deps.database, req.params.id);
+      if (!r) throw notFound('Restaurant not found');
+      const facts = await connectionFacts(db, r);
+      const iso = (d: Date | null) => d?.toISOString() ?? null;
+      const perHour = config.FOODICS_CALLS_PER_MINUTE * 60;
+      return {
+        restaurant_id: r.id,
+        system_type: r.systemType,
+        status: statusOf({ ...r, tillsActive: facts.tillsActive }),
+        business: { name: r.posBusinessName ?? r.nameApi, reference: r.posBusinessRef },
+        connected_at: iso(r.connectedAt),
+        connected_by: facts.connectedBy,
+        last_sync_ok_at: iso(r.syncOkAt),
+        sync_error: r.syncError,
+        last_order: r.lastOrderAt
+          ? { reference: r.lastOrderRef, at: iso(r.lastOrderAt)!, via: r.lastOrderVia as 'polling' | 'webhook' }
+          : null,
+        webhooks_24h: facts.webhooksLast24h,
+        last_webhook_at: iso(r.webhookAt),
+        calls_last_hour: facts.callsLastHour,
+        budget_per_hour: perHour,
+        budget_used_last_hour: Math.min(1, Math.round((facts.callsLastHour / perHour) * 10_000) / 10_000),
+        last_error: r.posErrorAt ? { message: r.posError ?? '', at: iso(r.posErrorAt)! } : null,
+        refused_at: iso(r.posRefusedAt),
+        tills: facts.tills,
+        tills_active: facts.tillsActive,
+      };
+    },
+  );
+}
