@@ -20,6 +20,7 @@ import funnelRoutes from './funnel';
 import guestsRoutes from './guests';
 import healthRoutes from './health';
 import invoiceRoutes from './invoice';
+import metricsRoutes from './metrics';
 import ordersRoutes from './orders';
 import posPushRoutes from './posPush';
 import publicConfigRoutes from './publicConfig';
@@ -44,6 +45,7 @@ export interface RouteGroup {
 
 export const ROUTES: RouteGroup[] = [
   { plugin: healthRoutes },
+  { plugin: metricsRoutes },
   { plugin: authRoutes },
   { plugin: statisticsRoutes },
   { plugin: ordersRoutes },

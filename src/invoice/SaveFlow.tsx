@@ -3,12 +3,12 @@
 // show it); a failed save returns to the receipt with empty boxes and shows the !Oops dialog.
 // Both calls name the order shown, so the code saves that order even when a newer one closed meanwhile.
 import { useState } from 'react';
-import { ApiError, saveOrder, sendCode, type ShownOrder } from './api';
+import { ApiError, referenceOf, referenceText, saveOrder, sendCode, type ShownOrder } from './api';
 import { Dialog } from './Dialog';
 import type { Texts } from './i18n';
 import { CodeStep, PhoneField, usePhoneCode } from './PhoneCode';
 
-type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
+type Outcome = { kind: 'success' } | { kind: 'error'; message: string; reference: string } | null;
 
 export function SaveFlow({
   order,
@@ -39,7 +39,7 @@ export function SaveFlow({
     },
     onError: (err, step) => {
       if (step === 'code') flow.setStep('idle');
-      setOutcome({ kind: 'error', message: failMessage(err) });
+      setOutcome({ kind: 'error', message: failMessage(err), reference: referenceOf(err) });
     },
   });
 
@@ -92,7 +92,13 @@ export function SaveFlow({
         </Dialog>
       )}
       {outcome?.kind === 'error' && (
-        <Dialog tone="error" title={t.failTitle} button={t.ok} onClose={() => setOutcome(null)}>
+        <Dialog
+          tone="error"
+          title={t.failTitle}
+          button={t.ok}
+          onClose={() => setOutcome(null)}
+          reference={referenceText(t, outcome.reference)}
+        >
           {outcome.message}
         </Dialog>
       )}

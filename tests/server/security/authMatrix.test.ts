@@ -328,6 +328,9 @@ describe('authorisation matrix', () => {
     },
     { name: 'GET /healthz', public: true, ok: [200], req: () => ({ method: 'GET', url: '/healthz' }) },
     { name: 'GET /readyz', public: true, ok: [200], req: () => ({ method: 'GET', url: '/readyz' }) },
+    // Not an admin call: without METRICS_TOKEN (as here) it is not served at all; its own token is
+    // tests/server/reliability/metrics.test.ts's.
+    { name: 'GET /metrics', public: true, ok: [404], req: () => ({ method: 'GET', url: '/metrics' }) },
   ];
 
   const call = (ep: Endpoint, kind: Kind) => {
