@@ -2,12 +2,13 @@
 // (their branches and devices arrive through the real sync), app users and saved orders, so the dashboard
 // shows something real at once and a demo QR code leads to a receipt that can be saved end to end.
 // Runs only on an empty restaurants table, so a restart never duplicates it.
-import { count, eq } from 'drizzle-orm';
+import { count, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Deps } from '../deps';
 import { syncRestaurant } from '../pos/sync';
 import { DEMO_SAVED_ORDER_ID, FIXTURE } from './foodics/fixture';
 import { saveOrderToAccount } from '../db/repositories/savedOrders';
+import { keepGuest } from '../db/repositories/guests';
 import { appUsers, branches, devices, funnelDaily, orderItems, orders, restaurants } from '../db/schema';
 import { EGYPT_TOKEN_SUFFIX, FIXTURE_EG } from './foodics/fixture';
 import { localDateTime } from '../pos/foodics/mapping';
@@ -169,6 +170,14 @@ export async function loadDemoData(deps: Deps, opts: { foodicsToken?: string }):
       })),
     );
   }
+
+  // The guestbook's rows of the demo's saved orders, as a save keeps them (nobody has consented: the guestbook stays
+  // empty until a customer ticks the box; the insights count them).
+  const savers = await db
+    .selectDistinct({ restaurantId: orders.restaurantId, appUserId: orders.appUserId })
+    .from(orders)
+    .where(isNotNull(orders.appUserId));
+  for (const g of savers) await keepGuest(db, g.restaurantId, g.appUserId!);
 
   // 30 days of the scan-to-save funnel per till (counts only), so the dashboard's chart and the per-till
   // figures have something to show; one till scans much less (its QR badly placed), as in real life.
