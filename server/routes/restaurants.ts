@@ -28,6 +28,10 @@ import {
   withBranches,
 } from '../db/repositories/restaurants';
 import { notFound } from '../lib/errors';
+import { isMaskOf, maskToken } from '../core/secretMask';
+import { EVERY_RESTAURANT, seesEverything, type Scope } from '../db/scope';
+import { ALL_ROLES, MANAGERS } from './roles';
+import { scopeOfRequest } from '../plugins/auth';
 import { pagedList } from '../db/paging';
 import { answerList } from '../lib/rememberedList';
 import { syncRestaurant } from '../pos/sync';
@@ -36,14 +40,19 @@ import { hashPushKey, newPushKey } from '../pos';
 
 const secured = { security: [{ bearer: [] }] };
 
+/** A restaurant as this scope may see it: a manager's or staff's tokens masked (core/secretMask.ts). */
+function shown<R extends { token: string; branchs_token: string }>(scope: Scope, r: R): R {
+  return seesEverything(scope) ? r : { ...r, token: maskToken(r.token), branchs_token: maskToken(r.branchs_token) };
+}
+
 export default async function restaurantsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
 
-  /** A live restaurant, or 404. */
-  async function liveOr404(id: number) {
-    const row = await findLiveRestaurant(deps.database, id);
+  /** A live restaurant of the scope, or 404 (another scope's restaurant is not confirmed to exist). */
+  async function liveOr404(scope: Scope, id: number) {
+    const row = await findLiveRestaurant(deps.database, id, scope);
     if (!row) throw notFound('Restaurant not found');
     return row;
   }
@@ -52,12 +61,12 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
   const changeLive = (
     req: FastifyRequest,
     id: number,
-    set: Parameters<typeof updateLiveRestaurant>[2],
+    set: Parameters<typeof updateLiveRestaurant>[3],
     kind: ActivityKind,
     detail?: Record<string, unknown>,
   ) =>
     db.transaction(async (tx) => {
-      const row = await updateLiveRestaurant(tx, id, set);
+      const row = await updateLiveRestaurant(tx, scopeOfRequest(req), id, set);
       if (!row) throw notFound('Restaurant not found');
       await recordActivity(tx, {
         ...actorOf(req),
@@ -68,19 +77,20 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     });
 
   /** After a change that can move its branches and devices: read them again from the POS, answer. */
-  async function syncedAnswer(id: number, record?: Parameters<typeof syncRestaurant>[2]) {
+  async function syncedAnswer(scope: Scope, id: number, record?: Parameters<typeof syncRestaurant>[2]) {
     await syncRestaurant(deps, id, record);
-    return answerOne(id);
+    return answerOne(scope, id);
   }
 
-  async function answerOne(id: number) {
-    return (await withBranches(deps.database, [await liveOr404(id)]))[0];
+  async function answerOne(scope: Scope, id: number) {
+    return shown(scope, (await withBranches(deps.database, [await liveOr404(scope, id)]))[0]);
   }
 
   app.get(
     '/restaurant',
     {
       onRequest: app.requireAdmin,
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -97,8 +107,8 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       answerList(app, req, reply, z.object({ restaurants: z.array(restaurantWithBranches) }), async (totals) => ({
         restaurants: await withBranches(
           deps.database,
-          await pagedList(req.query, totals, restaurantsList(db, req.query)),
-        ),
+          await pagedList(req.query, totals, restaurantsList(db, scopeOfRequest(req), req.query)),
+        ).then((rows) => rows.map((r) => shown(scopeOfRequest(req), r))),
       })),
   );
 
@@ -127,7 +137,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
         });
         return created;
       });
-      return syncedAnswer(row.id);
+      return syncedAnswer(EVERY_RESTAURANT, row.id);
     },
   );
 
@@ -135,6 +145,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/:id',
     {
       onRequest: app.requireAdmin,
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -144,7 +155,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const answer = await answerOne(req.params.id);
+      const answer = await answerOne(scopeOfRequest(req), req.params.id);
       // The URL to give Foodics for its webhooks (docs/DEPLOYMENT.md), shown on the edit page.
       const secret = deps.config.FOODICS_WEBHOOK_SECRET;
       const origin = deps.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
@@ -159,7 +170,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/:id',
     {
       onRequest: app.requireAdmin,
-      config: { changes: ['restaurants', 'activity'] },
+      config: { changes: ['restaurants', 'activity'], roles: MANAGERS },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -170,13 +181,18 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const b = req.body;
+      const scope = scopeOfRequest(req);
+      const current = await liveOr404(scope, req.params.id);
+      // A form that was shown masked tokens (a manager's) sends them back as shown: they are left as they are.
+      const b = { ...req.body };
+      if (b.token !== undefined && isMaskOf(b.token, current.token)) delete b.token;
+      if (b.branchs_token !== undefined && isMaskOf(b.branchs_token, current.branchsToken)) delete b.branchs_token;
       // The audit trail gets the names of the fields sent, never their values (the tokens are secrets).
       const fields = Object.keys(b).filter((k) => b[k as keyof typeof b] !== undefined);
       await changeLive(req, req.params.id, { ...restaurantColumns(b), updatedAt: new Date() }, 'restaurant.edited', {
         fields,
       });
-      return syncedAnswer(req.params.id);
+      return syncedAnswer(scope, req.params.id);
     },
   );
 
@@ -209,7 +225,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/:id/sync',
     {
       onRequest: app.requireAdmin,
-      config: { changes: ['restaurants', 'activity'] },
+      config: { changes: ['restaurants', 'activity'], roles: MANAGERS },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -219,8 +235,9 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const found = await liveOr404(req.params.id);
-      return syncedAnswer(found.id, (tx, result) =>
+      const scope = scopeOfRequest(req);
+      const found = await liveOr404(scope, req.params.id);
+      return syncedAnswer(scope, found.id, (tx, result) =>
         recordActivity(tx, {
           ...actorOf(req),
           kind: 'restaurant.synced',
@@ -235,7 +252,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/:id/push-key',
     {
       onRequest: app.requireAdmin,
-      config: { changes: ['restaurants', 'activity'] },
+      config: { changes: ['restaurants', 'activity'], roles: MANAGERS },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -262,6 +279,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/branches/:restId',
     {
       onRequest: app.requireAdmin,
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -276,7 +294,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const restaurant = await liveOr404(req.params.restId);
+      const restaurant = await liveOr404(scopeOfRequest(req), req.params.restId);
       const list = await branchesWithDevices(deps.database, [restaurant.id]);
       return {
         branches: list.map(({ restaurantId: _, ...b }) => ({
@@ -291,6 +309,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/devices/:branchId',
     {
       onRequest: app.requireAdmin,
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -305,7 +324,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const branch = await findLiveBranch(db, req.params.branchId);
+      const branch = await findLiveBranch(db, req.params.branchId, scopeOfRequest(req));
       if (!branch) throw notFound('Branch not found');
       return { devices: await liveDevicesOf(db, branch.id) };
     },

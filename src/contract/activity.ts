@@ -16,6 +16,9 @@ export const ACTIVITY_KINDS = [
   'export.downloaded',
   'admin.signedIn',
   'admin.signInFailed',
+  // Issue 26: an account's role changed, its restaurants granted or withdrawn.
+  'admin.roleChanged',
+  'admin.restaurantsChanged',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -82,6 +82,8 @@ const specterAr: typeof specterEn = {
     filters: { admin: 'المشرف', kind: 'النوع' },
     kinds: {
       'admin.created': 'إضافة مشرف',
+      'admin.roleChanged': 'تغيير الدور',
+      'admin.restaurantsChanged': 'منح المطاعم',
       'admin.removed': 'حذف مشرف',
       'appUser.deleted': 'حذف مستخدم التطبيق',
       'restaurant.created': 'إضافة مطعم',

@@ -80,6 +80,8 @@ export const specterEn = {
     filters: { admin: 'Admin', kind: 'Kind' },
     kinds: {
       'admin.created': 'Admin created',
+      'admin.roleChanged': 'Role changed',
+      'admin.restaurantsChanged': 'Restaurants granted',
       'admin.removed': 'Admin removed',
       'appUser.deleted': 'App user deleted',
       'restaurant.created': 'Restaurant created',
