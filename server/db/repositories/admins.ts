@@ -1,7 +1,7 @@
 // Admins (every back-office account: admin, manager, staff - issue 26): the live list, sign-in's lookup by e-mail,
 // the account behind a token with its role and restaurants, creation, edits of role and restaurants, and soft
 // deletion that never removes the last admin.
-import { and, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, Role } from '../../../src/contract';
 import type { Tx } from '../audit';
 import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
@@ -9,10 +9,14 @@ import type { Db } from '../client';
 import { restaurantsIn, type Scope } from '../scope';
 import { adminRestaurants, admins, restaurants } from '../schema';
 
+/** The outer row's id, named with its table: inside a subquery of a select's fields Drizzle writes a column of the
+ * selected table without it, and `id` would then name the subquery's own table's id. */
+const outerAdminId = sql`${sql.identifier('admins')}.${sql.identifier('id')}`;
+
 /** The restaurants an account is tied to, in id order (live restaurants only). */
-const restaurantIdsOf = sql<number[]>`array(select ${adminRestaurants.restaurantId} from ${adminRestaurants}
-  join ${restaurants} on ${restaurants.id} = ${adminRestaurants.restaurantId} and ${restaurants.isDeleted} = false
-  where ${adminRestaurants.adminId} = ${admins.id} order by ${adminRestaurants.restaurantId})`;
+const restaurantIdsOf = sql<number[]>`array(select ar.restaurant_id from ${adminRestaurants} ar
+  join ${restaurants} r on r.id = ar.restaurant_id and r.is_deleted = false
+  where ar.admin_id = ${outerAdminId} order by ar.restaurant_id)`;
 
 const columns = {
   id: admins.id,
@@ -38,9 +42,7 @@ const toAccount = (r: { id: number; name: string; email: string; role: Role; res
  */
 export function accountsIn(scope: Scope): SQL | undefined {
   if (scope.restaurantIds === null) return undefined;
-  const tiedToScope = exists(
-    sql`select 1 from ${adminRestaurants} where ${adminRestaurants.adminId} = ${admins.id} and ${restaurantsIn(scope, adminRestaurants.restaurantId)}`,
-  );
+  const tiedToScope = sql`exists (select 1 from ${adminRestaurants} where ${adminRestaurants.adminId} = ${outerAdminId} and ${restaurantsIn(scope, adminRestaurants.restaurantId)})`;
   return sql`(${admins.id} = ${scope.adminId} or (${admins.role} = 'staff' and ${tiedToScope}))`;
 }
 
