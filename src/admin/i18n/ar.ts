@@ -7,6 +7,7 @@ import type { specterEn } from './en';
 const specterAr: typeof specterEn = {
   menu: { home: 'الرئيسية' },
   appBar: { logout: 'تسجيل الخروج', language: 'English' },
+  roles: { admin: 'مشرف', manager: 'مدير', staff: 'موظف', role: 'الدور', restaurants: 'المطاعم' },
   login: {
     email: 'البريد الإلكتروني',
     password: 'كلمة المرور',

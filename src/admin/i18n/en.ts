@@ -5,6 +5,7 @@ import type { TranslationMessages } from 'react-admin';
 export const specterEn = {
   menu: { home: 'Home' },
   appBar: { logout: 'Logout', language: 'العربية' },
+  roles: { admin: 'Admin', manager: 'Manager', staff: 'Staff', role: 'Role', restaurants: 'Restaurants' },
   login: {
     email: 'Email',
     password: 'Password',

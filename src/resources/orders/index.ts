@@ -13,6 +13,6 @@ export default defineResource({
     search: ['order_number'],
     filters: ['restaurantId', 'appUserId', 'from', 'to'],
   },
-  access: ['admin'],
+  access: ['admin', 'manager', 'staff'],
   messages: { en, ar },
 });
