@@ -18,10 +18,11 @@ import {
 import simpleRestProvider from 'ra-data-simple-rest';
 import { API_URL, TOKEN_KEY } from './api';
 import { RESOURCES } from './resources';
-import { TOTAL_EXACT_HEADER, TOTAL_HEADER } from './contract/common';
+import { searchTooShort, TOTAL_EXACT_HEADER, TOTAL_HEADER } from './contract/common';
 import type { LatestOrder, Statistics } from './contract/orders';
 import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
 import type { PushKeyAnswer } from './contract/restaurants';
+import type { Insights } from './contract/guests';
 
 /** How one resource maps to the API: the `api` of its entry in src/resources/<name>/index.ts. */
 export interface ResourceApi {
@@ -41,6 +42,9 @@ export interface ResourceApi {
   updateFields?: readonly string[];
   /** Deleted softly: PATCH this path with { isDeleted: true } instead of DELETE {path}/{id}. */
   softDeletePath?: (id: Identifier) => string;
+  /** The server refuses a search too short for its indexes (contract searchTooShort): such a term is not sent,
+   * the list stays whole while the search box says how much to type (SpecterList `searchMinChars`). */
+  searchMinChars?: boolean;
   /** Filters the server applies itself, sent as query parameters with the page (and with the CSV export). */
   filters?: readonly string[];
 }
@@ -73,6 +77,8 @@ export interface SpecterDataProvider extends DataProvider {
   exportUrl(path: string, filter?: Record<string, unknown>): Promise<string>;
   /** POST /restaurant/{id}/push-key: a new Specter POS push key, shown once. */
   rotatePushKey(id: Identifier): Promise<PushKeyAnswer>;
+  /** GET /api/guest/insights: a period's saved receipts and guests beside the period before it. */
+  getGuestInsights(q: { restaurantId?: Identifier; from: string; to: string }): Promise<Insights>;
 }
 
 type Row = RaRecord & Record<string, unknown>;
@@ -125,7 +131,7 @@ function rowsOf(json: unknown, envelope: string | undefined): Row[] {
   return Array.isArray(rows) ? (rows as Row[]) : [];
 }
 
-function pagingQuery(params: GetListParams, filters: readonly string[] = []): string {
+function pagingQuery(params: GetListParams, filters: readonly string[] = [], searchMinChars = false): string {
   const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
   const query = new URLSearchParams({ page: String(page), perPage: String(perPage) });
   if (params.sort?.field) {
@@ -133,7 +139,7 @@ function pagingQuery(params: GetListParams, filters: readonly string[] = []): st
     query.set('order', params.sort.order);
   }
   const q = String(params.filter?.q ?? '').trim();
-  if (q) query.set('q', q);
+  if (q && !(searchMinChars && searchTooShort(q))) query.set('q', q);
   for (const [k, v] of filterQuery(params.filter, filters)) query.set(k, v);
   return `?${query}`;
 }
@@ -165,7 +171,7 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     const api = apiOf(resource);
     const path = api.listPath ? api.listPath(params.filter ?? {}) : api.path;
     const { json, headers } = await httpClient(
-      `${apiUrl}${path}${api.serverPaging ? pagingQuery(params, api.filters) : ''}`,
+      `${apiUrl}${path}${api.serverPaging ? pagingQuery(params, api.filters, api.searchMinChars) : ''}`,
       {
         signal: params.signal,
       },
@@ -238,6 +244,10 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     },
     async unlockAppUser(id) {
       await send('DELETE', `/user/${enc(id)}/lock`);
+    },
+    async getGuestInsights(q) {
+      const query = new URLSearchParams(filterQuery(q, ['restaurantId', 'from', 'to']));
+      return (await send('GET', `/api/guest/insights?${query}`)).json as Insights;
     },
     async getFunnel(days = 30) {
       return (await send('GET', `/funnel?days=${days}`)).json as FunnelSummary;

@@ -28,8 +28,9 @@ export interface Seek {
   desc: boolean;
 }
 
-/** An ORDER BY; from orderBy it also says how to seek in it. */
-export type Ordering = SQL[] & { seek?: Seek };
+/** An ORDER BY; from orderBy it also says how to seek in it, and gives the same order read from its other end
+ * (`backwards`: every direction flipped; the tie-breaker is unique, so it is exactly the rows backwards). */
+export type Ordering = SQL[] & { seek?: Seek; backwards?: SQL[] };
 
 /** The ORDER BY for a requested sort field, from a whitelist; an unknown field is a 400, not a silent default. */
 export function orderBy(
@@ -45,8 +46,12 @@ export function orderBy(
     throw badRequest(`sort: must be one of ${Object.keys(sortable).join(', ')}`);
   }
   const isDesc = (q.order ?? (q.sort ? 'ASC' : fallback.order)).toUpperCase() === 'DESC';
-  const dir = isDesc ? desc : asc;
-  return Object.assign([dir(column), dir(tieBreaker)], { seek: { column, tieBreaker, desc: isDesc } });
+  const [dir, back] = isDesc ? [desc, asc] : [asc, desc];
+  return Object.assign([dir(column), dir(tieBreaker)], {
+    seek: { column, tieBreaker, desc: isDesc },
+    // ASC puts nulls last and DESC first (PostgreSQL's defaults), so flipping the direction flips the nulls too.
+    backwards: [back(column), back(tieBreaker)],
+  });
 }
 
 /**
@@ -86,7 +91,8 @@ export interface Selectable<R> {
 export interface ListSource<R> {
   /** The whole list, when no paging is asked for; without it the list always pages (the contract's paged calls). */
   all?: () => PromiseLike<R[]>;
-  page: (window: { limit: number; offset: number }, marks?: ListMarks) => PromiseLike<R[]>;
+  /** One window of rows; with the list's exact `total`, a page nearer the end is read from the end (see pageOf). */
+  page: (window: { limit: number; offset: number }, marks?: ListMarks, total?: number) => PromiseLike<R[]>;
   /** The total for X-Total-Count; `exact: false` when it is a lower bound (db/repositories/counts.ts). */
   total: () => PromiseLike<{ total: number; exact: boolean }>;
 }
@@ -140,7 +146,7 @@ export function listSource<R>(db: Db, spec: ListSpec<R>): ListSource<R> {
           select()
             .where(spec.scope)
             .orderBy(...spec.order),
-    page: (window, marks) => pageOf(db, select, from, spec.id, where, spec.order, window, marks),
+    page: (window, marks, total) => pageOf(db, select, from, spec.id, where, spec.order, window, marks, total),
     total: spec.total ?? (() => joinedTotal(db, from, where, spec.whole)),
   };
 }
@@ -170,7 +176,17 @@ export async function joinedTotal(
  */
 export async function pagedList<R>(q: ListQuery, reply: HeaderSink, source: ListSource<R>): Promise<R[]> {
   if (source.all && !wantsPaging(q)) return source.all();
-  const [rows, counted] = await Promise.all([source.page(pageWindow(q), reply.marks), source.total()]);
+  const window = pageWindow(q);
+  let rows: R[];
+  let counted: { total: number; exact: boolean };
+  if (window.offset < DEEP_OFFSET) {
+    [rows, counted] = await Promise.all([source.page(window, reply.marks), source.total()]);
+  } else {
+    // A deep page waits for its total (for a whole list the trigger-kept count: one row read), so that a page
+    // past the middle - the last page react-admin offers one click from the first - is read from the end.
+    counted = await source.total();
+    rows = await source.page(window, reply.marks, counted.exact ? counted.total : undefined);
+  }
   setTotal(reply, counted.total, counted.exact);
   return rows;
 }
@@ -181,6 +197,7 @@ export async function pagedList<R>(q: ListQuery, reply: HeaderSink, source: List
  * the search, e.g. (created_at, id) for the unfiltered list - and only then reads those 25 rows, instead of
  * reading and throwing away 50,000 rows. Where the list's deep pages are remembered (`marks`) and the sort column
  * is never null, the ids are sought past the nearest remembered page start or end (server/lib/pageMarks.ts).
+ * Given the list's exact `total`, a page nearer the end than the start (or a mark) is read backwards from the end.
  * `where` and `order` may name any table of `from`.
  */
 export async function pageOf<R>(
@@ -192,6 +209,7 @@ export async function pageOf<R>(
   order: Ordering,
   { limit, offset }: { limit: number; offset: number },
   marks?: ListMarks,
+  total?: number,
 ): Promise<R[]> {
   if (offset < DEEP_OFFSET)
     return select()
@@ -200,34 +218,49 @@ export async function pageOf<R>(
       .limit(limit)
       .offset(offset);
   const seek = order.seek;
-  if (!marks || !seek || !(seek.column as PgColumn).notNull)
+  const keyed = marks && seek && (seek.column as PgColumn).notNull ? { marks, seek } : undefined;
+  const mark = keyed?.marks.near(offset);
+  // Past the middle of a list whose exact total is known, the page is read from the other end: page 400,000 of
+  // ten million orders newest first is page 1 of oldest first, 25 index entries instead of ten million skipped.
+  // Rows [offset, end) forwards are rows [total - end, total - offset) backwards. A remembered page nearer than
+  // the end wins (the admin stepping on with Next follows the rows they saw).
+  const behind = offset - (mark?.offset ?? 0);
+  let walk: { where: SQL | undefined; order: SQL[]; limit: number; offset: number };
+  if (total !== undefined && order.backwards && total - offset - limit < behind) {
+    const end = Math.min(offset + limit, total);
+    if (end <= offset) return [];
+    walk = { where, order: order.backwards, limit: end - offset, offset: total - end };
+  } else {
+    walk = { where: mark && seek ? and(where, seekPast(seek, mark)) : where, order, limit, offset: behind };
+  }
+  if (!keyed)
     return select()
-      .where(inArray(id, pageIds(from, id, where, order, limit, offset)))
+      .where(inArray(id, pageIds(from, id, walk.where, walk.order, walk.limit, walk.offset)))
       .orderBy(...order);
-  const mark = marks.near(offset);
   // The key is written as text only for the page's rows, after the sort (the sort carries id and key only).
-  const page = from({ id, k: sql`${seek.column}`.as('k') })
-    .where(mark ? and(where, seekPast(seek, mark)) : where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset - (mark?.offset ?? 0))
+  const page = from({ id, k: sql`${keyed.seek.column}`.as('k') })
+    .where(walk.where)
+    .orderBy(...walk.order)
+    .limit(walk.limit)
+    .offset(walk.offset)
     .as('page');
-  const dir = seek.desc ? desc : asc;
-  const keyed = await db
+  // The page's rows in the list's order (a page read from the end comes back forwards here).
+  const dir = keyed.seek.desc ? desc : asc;
+  const rows = await db
     .select({ id: page.id, key: sql<string>`${page.k}::text` })
     .from(page)
     .orderBy(dir(page.k), dir(page.id));
-  if (!keyed.length) return [];
-  const [first, last] = [keyed[0], keyed[keyed.length - 1]];
-  marks.note(
+  if (!rows.length) return [];
+  const [first, last] = [rows[0], rows[rows.length - 1]];
+  keyed.marks.note(
     { offset, key: first.key, id: Number(first.id), inclusive: true },
-    { offset: offset + keyed.length, key: last.key, id: Number(last.id), inclusive: false },
+    { offset: offset + rows.length, key: last.key, id: Number(last.id), inclusive: false },
   );
   return select()
     .where(
       inArray(
         id,
-        keyed.map((k) => k.id),
+        rows.map((k) => k.id),
       ),
     )
     .orderBy(...order);

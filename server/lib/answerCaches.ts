@@ -30,6 +30,8 @@ export const CHANGES = [
   'phoneLocks',
   /** The audit trail (the Activity list). */
   'activity',
+  /** The guestbook: a consent given or withdrawn (a save already says savedOrders). */
+  'guests',
 ] as const;
 export type Change = (typeof CHANGES)[number];
 
@@ -69,7 +71,7 @@ export const DEPENDS = {
   liveAdmins: ['admins'],
   tills: ['savedOrders', 'restaurants', 'receipts'],
   tillOrders: ['restaurants', 'receipts'],
-  lists: ['admins', 'appUsers', 'savedOrders', 'restaurants', 'phoneLocks', 'activity'],
+  lists: ['admins', 'appUsers', 'savedOrders', 'restaurants', 'phoneLocks', 'activity', 'guests'],
 } as const satisfies Record<string, readonly Change[]>;
 
 export function createAnswerCaches(

@@ -37,3 +37,20 @@ export const CURRENCIES = ['EGY', 'USD', 'RMB', 'EUR', 'SAR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
 export const SYSTEM_TYPES = ['Foodics', 'Specter'] as const;
+
+/**
+ * The shortest word the big lists (App Users, Orders) search by name or order number: their trigram indexes need
+ * three characters, and a shorter word would read every row to find a few (docs/PERFORMANCE.md, Short searches).
+ * Digits (a phone or order-number part) are searched at any length: every phone and order number is made of them.
+ */
+export const SEARCH_MIN_CHARS = 3;
+
+/** The 400 of a search `searchTooShort` refuses. */
+export const SEARCH_TOO_SHORT = `q: type at least ${SEARCH_MIN_CHARS} characters (digits of a phone or order number: any)`;
+
+/** A search no index can answer: not digits only, and no word of SEARCH_MIN_CHARS characters. */
+export function searchTooShort(term: string | undefined): boolean {
+  const t = (term ?? '').trim();
+  if (!t || /^\+?[\d\s\-()]+$/.test(t)) return false;
+  return !t.split(/\s+/).some((w) => [...w].length >= SEARCH_MIN_CHARS);
+}

@@ -1,12 +1,15 @@
 // App users: the App Users list (with the end of each phone's lock), one user's phone, removal, the CSV batches.
-import { and, asc, eq, exists, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
-import type { ListQuery } from '../../../src/contract';
+import { SEARCH_TOO_SHORT, searchTooShort, type ListQuery } from '../../../src/contract';
+import { badRequest } from '../../lib/errors';
 import type { Tx } from '../audit';
 import { lockedUntilSql } from '../phoneLock';
 import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
 import type { Db } from '../client';
 import { restaurantsIn, type Scope } from '../scope';
+import { TOTAL_CAP } from './counts';
 import { appUsers, orders, phoneGuards } from '../schema';
 
 export type AppUser = typeof appUsers.$inferSelect;
@@ -24,22 +27,61 @@ const sortable = {
   updatedAt: appUsers.updatedAt,
 };
 
-/**
- * The list's search: digits (a phone or part of one) search the phone only; other words search the names only
- * (a phone holds nothing but + and digits): each index is asked only what it can answer (docs/PERFORMANCE.md).
- */
-function listSearch(q: string | undefined) {
+/** A word of the search and the columns it may appear in: digits the phone, other words the names. */
+function searchWords(q: string | undefined): { word: string; columns: PgColumn[] }[] {
   const term = q?.trim() ?? '';
+  if (searchTooShort(term)) throw badRequest(SEARCH_TOO_SHORT);
   const isPhonePart = (w: string) => /^[+\d]+$/.test(w);
-  return /^\+?[\d\s]+$/.test(term)
-    ? searchWhere(term.replace(/\s+/g, ''), [appUsers.phone])
-    : and(
-        ...term
-          .split(/\s+/)
-          .filter(Boolean)
-          .slice(0, 5)
-          .map((w) => searchWhere(w, isPhonePart(w) ? [appUsers.phone] : [appUsers.firstName, appUsers.lastName])),
-      );
+  // A phone written with spaces (050 123 4567) is one phone part.
+  const words = /^\+?[\d\s]+$/.test(term) ? [term.replace(/\s+/g, '')] : term.split(/\s+/).filter(Boolean).slice(0, 5);
+  return words.map((word) => ({
+    word,
+    columns: isPhonePart(word) ? [appUsers.phone] : [appUsers.firstName, appUsers.lastName],
+  }));
+}
+
+/** Every word in one of its columns: ILIKE, which the trigram indexes answer (three characters or more). */
+const indexedSearch = (words: ReturnType<typeof searchWords>) =>
+  and(...words.map(({ word, columns }) => searchWhere(word, columns)));
+
+/** The same rows with strpos, which no index is asked for: the planner then walks the list's order and checks
+ * each row, which finds a page at once when the matches are many (or the term too short for a trigram). */
+const walkedSearch = (words: ReturnType<typeof searchWords>) =>
+  and(
+    ...words.map(({ word, columns }) => or(...columns.map((c) => sql`strpos(lower(${c}), ${word.toLowerCase()}) > 0`))),
+  );
+
+/** Past this many matches a search walks the list's order instead of reading every match from the indexes. */
+const MATCHES_READ = 5000;
+
+/**
+ * The list's search, and its total when the search decides it (docs/PERFORMANCE.md, Short searches):
+ * - one or two digits: nearly every phone holds them, and no trigram does: walked;
+ * - otherwise the trigram indexes are asked for up to 5,001 matches first (their bitmap, then as many rows): up to
+ *   5,000 are read and sorted from the indexes, and the count is known; more (a common first name, a broad phone
+ *   part) are walked in the list's order when it is the newest-first (or id) order, where matches come evenly, and
+ *   the total is "more than 1,000". Another sort (by first name, say) could walk far before its first match, so it
+ *   keeps the indexes.
+ */
+async function listSearch(
+  db: Db,
+  q: ListQuery,
+): Promise<{ filter?: SQL; total?: () => Promise<{ total: number; exact: boolean }> }> {
+  const words = searchWords(q.q);
+  if (!words.length) return {};
+  const walks = !q.sort || q.sort === 'createdAt' || q.sort === 'id';
+  if (words.length === 1 && /^\+?\d{1,2}$/.test(words[0].word)) return { filter: walkedSearch(words) };
+  const indexed = indexedSearch(words);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(appUsers)
+      .where(indexed)
+      .limit(MATCHES_READ + 1)
+      .as('m'),
+  );
+  const total = async () => (n > TOTAL_CAP ? { total: TOTAL_CAP, exact: false } : { total: n, exact: true });
+  return { filter: n > MATCHES_READ && walks ? walkedSearch(words) : indexed, total };
 }
 
 /**
@@ -59,7 +101,13 @@ export function appUsersIn(db: Db, scope: Scope): SQL | undefined {
 
 /** GET /user: app users of the scope with the end of their phone's lock (null when not locked), for the list's
  * lock indicator. */
-export function appUsersList(db: Db, config: Config, scope: Scope, q: ListQuery): ListSource<AppUserRow> {
+export async function appUsersList(
+  db: Db,
+  config: Config,
+  scope: Scope,
+  q: ListQuery,
+): Promise<ListSource<AppUserRow>> {
+  const { filter, total } = await listSearch(db, q);
   return listSource(db, {
     select: () =>
       db
@@ -69,7 +117,9 @@ export function appUsersList(db: Db, config: Config, scope: Scope, q: ListQuery)
     table: appUsers,
     id: appUsers.id,
     scope: appUsersIn(db, scope),
-    filter: listSearch(q.q),
+    filter,
+    // The search's own count is of every app user: a manager's is counted over its customers.
+    total: scope.restaurantIds === null ? total : undefined,
     order: orderBy(q, sortable, { field: 'createdAt', order: 'DESC' }, appUsers.id),
     // The whole list's total is the trigger-kept count; a search's is counted up to 1,000 (counts.ts).
     whole: 'app_users',

@@ -1,13 +1,16 @@
 // Saved orders: storing an order of the POS in a customer's account (the save call and the demo), the Orders
 // screen's list, one order with its lines, the CSV batches, and the dashboard's latest orders. Queries use
 // orders_created_idx / orders_restaurant_created_idx for the order, and pg_trgm indexes for the search.
-import { and, desc, eq, gte, ilike, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
-import type { ListQuery, SavedOrderFilters } from '../../../src/contract';
+import { and, desc, eq, exists, gte, ilike, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { SEARCH_TOO_SHORT, searchTooShort, type ListQuery, type SavedOrderFilters } from '../../../src/contract';
+import { badRequest } from '../../lib/errors';
 import type { PosOrder } from '../../core/posPort';
 import { listSource, orderBy, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
 import { restaurantsIn, type Scope } from '../scope';
-import { cappedCountOfDisjoint } from './counts';
+import { cappedCount, cappedCountOfDisjoint, TOTAL_CAP } from './counts';
+import { keepGuest } from './guests';
 import { appUsers, devices, orderItems, orders, restaurants } from '../schema';
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
@@ -60,37 +63,85 @@ export async function saveOrderToAccount(
       })),
     );
   }
+  // The guestbook's row of this phone at this restaurant, in the same transaction (guests.ts).
+  await keepGuest(tx, input.restaurantId, user.id);
   return saved.id;
 }
 
 const likeEscape = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Past this many customers whose phone holds the digits, their orders are matched by a subquery. */
+/** Past this many customers whose phone holds the digits, their orders are found by walking the orders. */
 const PHONE_MATCHES_LISTED = 5000;
 
+/** Shorter terms than this have no trigram: they are matched with strpos, which no index is asked for. */
+const TRIGRAM = 3;
+
+/** The customers (of the page's join, `phone_owner`) whose phone holds the digits, without the trigram index. */
+const phoneOwner = alias(appUsers, 'phone_owner');
+const ownerHolds = (digits: string) => sql`strpos(${phoneOwner.phone}, ${digits}) > 0`;
+
 /**
- * The orders of the customers whose phone holds these digits. The customers are looked up first and named as one
- * array: the planner then knows how many orders can match and picks its way (docs/PERFORMANCE.md) - the
- * customers' index for a few hundred of them, the newest-first index for thousands - where a subquery left it
- * guessing, and it walked ten million orders for a narrow number.
+ * The orders of the customers whose phone holds these digits: `where` for the rows, and how to count them.
+ * - A few customers (up to 5,000, found by the phone's trigram index) are named as one array: the planner then
+ *   knows how many orders can match and picks its way - the customers' index for a few hundred of them, the
+ *   newest-first index for thousands - where a subquery left it guessing and walked ten million orders.
+ * - More customers, or one or two digits (nearly every phone holds them): each order walked newest first is
+ *   checked against its customer's phone (`exists`, one primary-key read each); the count walks the customers
+ *   instead, each one's orders by orders_user_idx, up to the cap. An `in (subquery)` here let the planner scan
+ *   every customer for each order (minutes at ten million orders), and capping that subquery dropped rows.
  */
-async function ordersOfPhonesWith(db: Db, phonePart: string): Promise<SQL | undefined> {
-  const matching = db
-    .select({ id: appUsers.id })
-    .from(appUsers)
-    .where(ilike(appUsers.phone, likeEscape(phonePart)));
-  const ids = (await matching.limit(PHONE_MATCHES_LISTED + 1)).map((u) => u.id);
-  if (ids.length > PHONE_MATCHES_LISTED) return inArray(orders.appUserId, matching);
-  return ids.length ? sql`${orders.appUserId} = any(${`{${ids.join(',')}}`}::int[])` : undefined;
+async function ordersOfPhonesWith(
+  db: Db,
+  digits: string,
+): Promise<{ where: SQL; count?: (rest: SQL | undefined) => Promise<number> } | undefined> {
+  if (digits.length >= TRIGRAM) {
+    const ids = (
+      await db
+        .select({ id: appUsers.id })
+        .from(appUsers)
+        .where(ilike(appUsers.phone, likeEscape(digits)))
+        .limit(PHONE_MATCHES_LISTED + 1)
+    ).map((u) => u.id);
+    if (!ids.length) return undefined;
+    if (ids.length <= PHONE_MATCHES_LISTED)
+      return { where: sql`${orders.appUserId} = any(${`{${ids.join(',')}}`}::int[])` };
+  }
+  return {
+    where: exists(
+      db
+        .select({ one: sql`1` })
+        .from(phoneOwner)
+        .where(and(eq(phoneOwner.id, orders.appUserId), ownerHolds(digits))),
+    ),
+    count: async (rest) => {
+      const matches = db
+        .select({ one: sql`1` })
+        .from(phoneOwner)
+        .innerJoin(orders, eq(orders.appUserId, phoneOwner.id))
+        .where(and(ownerHolds(digits), rest))
+        .limit(TOTAL_CAP + 1)
+        .as('matches');
+      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+      return n;
+    },
+  };
 }
 
-/** WHERE of the Orders screen's filters within the scope's restaurants, and the same rows as parts no row matches
- * twice, for their count. Digits search phones (a local 05... drops its 0) and order numbers. */
+/** An order number holding the term: ILIKE (the trigram index) from three characters, strpos below. */
+const numberHolds = (term: string) =>
+  [...term].length >= TRIGRAM
+    ? ilike(orders.orderNumber, likeEscape(term))
+    : sql`strpos(lower(${orders.orderNumber}), ${term.toLowerCase()}) > 0`;
+
+/** WHERE of the Orders screen's filters, and how to count the same rows when a plain count would not do.
+ * Digits search phones (a local 05... drops its 0) and order numbers; a term of one or two letters is a 400
+ * (SEARCH_TOO_SHORT: no index answers it). */
 export async function savedOrdersFilter(
   db: Db,
   scope: Scope,
   f: SavedOrderFilters,
-): Promise<{ where?: SQL; countParts?: SQL[] }> {
+): Promise<{ where?: SQL; total?: () => Promise<{ total: number; exact: boolean }> }> {
+  // The scope's restaurants first: in the rows, and in every count (issue 26).
   const rest: (SQL | undefined)[] = [restaurantsIn(scope, orders.restaurantId)];
   if (f.restaurantId) rest.push(eq(orders.restaurantId, f.restaurantId));
   if (f.appUserId) rest.push(eq(orders.appUserId, f.appUserId));
@@ -98,16 +149,26 @@ export async function savedOrdersFilter(
   if (f.to) rest.push(lte(orders.orderDate, f.to));
   const term = f.q?.trim() ?? '';
   if (!term) return { where: rest.some(Boolean) ? and(...rest) : undefined };
+  if (searchTooShort(term)) throw badRequest(SEARCH_TOO_SHORT);
   const digits = term.replace(/[\s\-()]/g, '');
-  const byNumber = ilike(orders.orderNumber, likeEscape(term));
+  const byNumber = numberHolds(term);
   const byPhone = /^\+?\d+$/.test(digits)
     ? await ordersOfPhonesWith(db, digits.replace(/^\+/, '').replace(/^0/, ''))
     : undefined;
   if (!byPhone) return { where: and(byNumber, ...rest) };
+  // The order numbers that match, and the customers' orders whose number does not (order_number is never null):
+  // no order is in both parts, so their counts add up.
+  const others = and(not(byNumber), ...rest);
+  const { count } = byPhone;
   return {
-    where: and(or(byNumber, byPhone), ...rest),
-    // The order numbers that match, and the customers' orders whose number does not (order_number is never null).
-    countParts: [and(byNumber, ...rest)!, and(byPhone, not(byNumber), ...rest)!],
+    where: and(or(byNumber, byPhone.where), ...rest),
+    total: count
+      ? async () => {
+          const [numbers, phones] = await Promise.all([cappedCount(db, orders, and(byNumber, ...rest)), count(others)]);
+          const n = numbers.total + phones;
+          return numbers.exact && n <= TOTAL_CAP ? { total: n, exact: true } : { total: TOTAL_CAP, exact: false };
+        }
+      : () => cappedCountOfDisjoint(db, orders, [and(byNumber, ...rest)!, and(byPhone.where, others)!]),
   };
 }
 
@@ -160,13 +221,13 @@ export async function savedOrdersList(
   scope: Scope,
   q: ListQuery & SavedOrderFilters,
 ): Promise<ListSource<SavedOrderRow>> {
-  const { where, countParts } = await savedOrdersFilter(db, scope, q);
+  const { where, total } = await savedOrdersFilter(db, scope, q);
   return listSource(db, {
     select: () => selectOrders(db),
     table: orders,
     id: orders.id,
     filter: where,
-    total: countParts && (() => cappedCountOfDisjoint(db, orders, countParts)),
+    total,
     order: orderBy(q, sortable, { field: 'createdAt', order: 'DESC' }, orders.id),
     // All orders: the trigger-kept count; a search or filter: counted up to 1,000 (counts.ts).
     whole: 'orders',

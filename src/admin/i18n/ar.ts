@@ -107,7 +107,15 @@ const specterAr: typeof specterEn = {
     showOnce: 'انسخ هذا المفتاح إلى نظام نقاط البيع الآن: يظهر هذه المرة فقط، والمفتاح السابق لم يعد يعمل.',
     failed: 'تعذر إنشاء المفتاح',
   },
-  common: { back: 'رجوع', cancel: 'إلغاء', save: 'حفظ', delete: 'حذف', ok: 'حسنًا', search: 'بحث' },
+  common: {
+    back: 'رجوع',
+    cancel: 'إلغاء',
+    save: 'حفظ',
+    delete: 'حذف',
+    ok: 'حسنًا',
+    search: 'بحث',
+    searchTooShort: 'اكتب %{n} أحرف على الأقل للبحث (الأرقام: أي عدد منها)',
+  },
   dialogs: {
     userConfirmTitle: 'هل أنت متأكد؟',
     userConfirmText: 'لا يمكنك التراجع عن هذا الحذف!',

@@ -105,7 +105,15 @@ export const specterEn = {
     showOnce: 'Copy this key into the POS now: it is shown only this once, and the previous key no longer works.',
     failed: 'The key could not be made',
   },
-  common: { back: 'Back', cancel: 'Cancel', save: 'Save', delete: 'Delete', ok: 'OK', search: 'Search' },
+  common: {
+    back: 'Back',
+    cancel: 'Cancel',
+    save: 'Save',
+    delete: 'Delete',
+    ok: 'OK',
+    search: 'Search',
+    searchTooShort: 'Type at least %{n} characters to search (digits: any number of them)',
+  },
   dialogs: {
     userConfirmTitle: '? Are you sure',
     userConfirmText: "! You can't reverse this deletion",

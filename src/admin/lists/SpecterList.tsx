@@ -6,7 +6,17 @@
 // The screens added beside the spec's (Orders, Activity) use the same list with a few options: their own
 // filters, a row that expands, the filters kept on screen when nothing was recorded yet, no "#" column.
 import type { ReactElement, ReactNode } from 'react';
-import { Datagrid, FunctionField, List, SearchInput, useTranslate, type SortPayload } from 'react-admin';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  SearchInput,
+  useTranslate,
+  type SearchInputProps,
+  type SortPayload,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { SEARCH_MIN_CHARS, searchTooShort } from '../../contract/common';
 import { AddNewActions } from './AddNewActions';
 import { EmptyText } from './EmptyText';
 import { RowNumber } from './RowNumber';
@@ -17,6 +27,7 @@ export function SpecterList({
   empty,
   rowNumberLabel,
   search = false,
+  searchMinChars = false,
   filters = [],
   add,
   actions,
@@ -36,6 +47,9 @@ export function SpecterList({
   rowNumberLabel: string | false;
   /** A search box first; a string is its placeholder's translation key (else specter.common.search). */
   search?: boolean | string;
+  /** The list's server refuses names shorter than SEARCH_MIN_CHARS (the big lists, docs/PERFORMANCE.md): the box
+   * says so under it while such a term is typed, and the data provider does not send it. */
+  searchMinChars?: boolean;
   /** The list's own filters, after the search box. */
   filters?: ReactElement[];
   /** 'Add New': where it goes and its label's translation key. */
@@ -59,11 +73,12 @@ export function SpecterList({
   const emptyText = <EmptyText text={empty} />;
   const addNew = add && <AddNewActions to={add.to} label={add.label} />;
   const searchBox = search && (
-    <SearchInput
+    <SpecterSearch
       key="q"
       source="q"
       alwaysOn
       placeholder={t(typeof search === 'string' ? search : 'specter.common.search')}
+      minChars={searchMinChars}
     />
   );
   const allFilters = searchBox ? [searchBox, ...filters] : filters;
@@ -100,4 +115,19 @@ export function SpecterList({
       </Datagrid>
     </List>
   );
+}
+
+/** The search box; react-admin's filter form takes the helper text away from its inputs (helperText false), so it
+ * is put back here: the short-search hint, when the list asks for it. */
+function SpecterSearch({ minChars, ...props }: SearchInputProps & { minChars: boolean }) {
+  return <SearchInput {...props} helperText={minChars ? <SearchTooShort /> : false} />;
+}
+
+/** "Type at least 3 characters..." under the search box while the term typed is too short to be searched. */
+function SearchTooShort() {
+  const t = useTranslate();
+  const q = useWatch({ name: 'q' }) as string | undefined;
+  return searchTooShort(q) ? (
+    <span role="status">{t('specter.common.searchTooShort', { n: SEARCH_MIN_CHARS })}</span>
+  ) : null;
 }

@@ -44,6 +44,7 @@ export function OrderList() {
       empty="resources.orders.empty"
       rowNumberLabel={c('no')}
       search="specter.orders.search"
+      searchMinChars
       filters={[
         <RestaurantFilter key="r" source="restaurantId" alwaysOn label={t('specter.orders.restaurant')} />,
         <DateInput key="from" source="from" alwaysOn label={t('specter.orders.from')} />,

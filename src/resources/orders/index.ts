@@ -10,6 +10,7 @@ export default defineResource({
   api: {
     path: '/order',
     serverPaging: true,
+    searchMinChars: true,
     search: ['order_number'],
     filters: ['restaurantId', 'appUserId', 'from', 'to'],
   },

@@ -34,6 +34,7 @@ export function UserList() {
       empty="resources.users.empty"
       rowNumberLabel={c('no')}
       search
+      searchMinChars
       actions={<Actions />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}

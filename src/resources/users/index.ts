@@ -7,7 +7,7 @@ export default defineResource({
   name: 'users',
   list: UserList,
   icon: PeopleIcon,
-  api: { path: '/user', serverPaging: true, search: ['firstName', 'lastName', 'phone'] },
+  api: { path: '/user', serverPaging: true, searchMinChars: true, search: ['firstName', 'lastName', 'phone'] },
   access: ['admin', 'manager'],
   messages: { en, ar },
 });

@@ -1,0 +1,217 @@
+// Every call a back-office screen makes, one at a time, on a first visit and on a repeat (docs/PERFORMANCE.md,
+// section 3: first visits). Method:
+// - the product runs in its own process (server/main.ts, production mode, its defaults: the answer memory of
+//   ANSWER_CACHE_MS and the page marks on) against a PostgreSQL database seeded beforehand (BENCH_PG_URL, e.g.
+//   `npm run seed:big -- --users 1000000 --orders 10000000` into a database of its own);
+// - first visit: before each timed call a write through the product (the bench restaurant renamed: it changes
+//   the restaurants, which every list and the dashboard depend on) drops the answer memory and the page marks,
+//   as an admin's first visit of the morning finds them; repeat: the same call again at once (a reload);
+// - each case runs --runs times (default 30); p50 and p99 of each column, the status answered, and the machine's
+//   load average (1 min) before and after the case, since other work shares the two cores.
+// Usage: BENCH_PG_URL=postgres://.../specter_big npx tsx bench/first-visit.ts [--runs 30] [--cases <regexp>]
+import os from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { startProcess, table } from './lib';
+
+const arg = (name: string, def: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : def;
+};
+const runs = Number(arg('runs', '30'));
+const only = new RegExp(arg('cases', '.'), 'i');
+const ADMIN = { email: 'bench@specter.sa', password: 'bench-password-1' };
+const pgUrl = process.env.BENCH_PG_URL;
+if (!pgUrl) throw new Error('BENCH_PG_URL names a database seeded with npm run seed:big');
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const ms = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
+const load1 = () => os.loadavg()[0].toFixed(1);
+
+const one = async (c: pg.Client, q: string) => (await c.query(q)).rows[0];
+const db = new pg.Client({ connectionString: pgUrl });
+await db.connect();
+const { users, orders } = await one(
+  db,
+  "select (select n from row_counts where name = 'app_users') as users, (select n from row_counts where name = 'orders') as orders",
+);
+const restaurant = (await one(db, "select id from restaurants where name like 'Bench Restaurant%' order by id limit 1"))
+  .id as number;
+// A customer with orders late in the users' table (past the first 5,000 of any walk of it), as issue 35 found.
+const late = (await one(db, 'select max(app_user_id) as id from orders')).id as number;
+await db.end();
+
+const server = await startProcess(
+  ['--import', 'tsx', 'server/main.ts'],
+  {
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'specter-first-')),
+    DATABASE_URL: pgUrl,
+    NODE_ENV: 'production',
+    DEMO_DATA: '0',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SMS_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: 'x',
+    TWILIO_AUTH_TOKEN: 'x',
+    TWILIO_FROM: '+1',
+    JWT_SECRET: 'bench-secret-bench-secret-0123456789',
+    LOGIN_FAILURES_PER_15M: '1000000',
+    LOGIN_EMAIL_FAILURES_PER_15M: '1000000',
+    LOGIN_IP_FAILURES_PER_15M: '1000000',
+    REDIS_URL: '',
+  },
+  /Specter is running at/,
+);
+
+try {
+  const login = await fetch(`${server.url}/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const auth = { authorization: `Bearer ${token}` };
+  let renamed = 0;
+  const write = async () => {
+    const res = await fetch(`${server.url}/restaurant/${restaurant}`, {
+      method: 'PATCH',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Bench Restaurant ${++renamed % 2}` }),
+    });
+    if (res.status !== 200) throw new Error(`the write answered ${res.status}: ${await res.text()}`);
+  };
+  const timed = async (url: string) => {
+    const t0 = performance.now();
+    const res = await fetch(`${server.url}${url}`, { headers: auth });
+    await res.arrayBuffer();
+    return { ms: performance.now() - t0, status: res.status };
+  };
+
+  const per = 25;
+  const lastUsers = Math.ceil(users / per);
+  const lastOrders = Math.ceil(orders / per);
+  const cases: [string, string][] = [
+    ['dashboard: GET /statistics', '/statistics'],
+    ['dashboard: GET /order/last-orders', '/order/last-orders'],
+    ['App Users page 1', `/user?page=1&perPage=${per}&sort=createdAt&order=DESC`],
+    ['App Users page 2,000', `/user?page=2000&perPage=${per}&sort=createdAt&order=DESC`],
+    [`App Users last page (${lastUsers})`, `/user?page=${lastUsers}&perPage=${per}&sort=createdAt&order=DESC`],
+    [
+      `App Users page ${Math.round(lastUsers / 2)} (the middle)`,
+      `/user?page=${Math.round(lastUsers / 2)}&perPage=${per}`,
+    ],
+  ];
+  for (const [field, order] of [
+    ['createdAt', 'ASC'],
+    ['firstName', 'ASC'],
+    ['firstName', 'DESC'],
+    ['phone', 'ASC'],
+    ['birthDate', 'DESC'],
+    ['gender', 'ASC'],
+    ['lastLogin', 'DESC'],
+  ])
+    for (const page of [1, lastUsers])
+      cases.push([
+        `App Users by ${field} ${order}, page ${page === 1 ? 1 : 'last'}`,
+        `/user?page=${page}&perPage=${per}&sort=${field}&order=${order}`,
+      ]);
+  for (const [what, q] of [
+    ['phone, 1 digit', '5'],
+    ['phone, 2 digits', '12'],
+    ['phone, 3 digits', '123'],
+    ['phone, 7 digits', '1234567'],
+    ['name, 2 letters (400)', 'xy'],
+    ['name, 3 letters', 'sar'],
+    ['name "sara" (10% of users)', 'sara'],
+    ['full name', 'Sara Al-Harbi'],
+  ])
+    cases.push([
+      `App Users search ${what}`,
+      `/user?page=1&perPage=${per}&sort=createdAt&order=DESC&q=${encodeURIComponent(q)}`,
+    ]);
+  cases.push(['App Users "sara" page 2,000', `/user?page=2000&perPage=${per}&sort=createdAt&order=DESC&q=sara`]);
+  cases.push(
+    ['Orders page 1', `/order?page=1&perPage=${per}`],
+    ['Orders page 2,000', `/order?page=2000&perPage=${per}`],
+    [`Orders last page (${lastOrders})`, `/order?page=${lastOrders}&perPage=${per}`],
+    [
+      `Orders page ${Math.round(lastOrders / 2)} (the middle)`,
+      `/order?page=${Math.round(lastOrders / 2)}&perPage=${per}`,
+    ],
+  );
+  for (const [field, order] of [
+    ['createdAt', 'ASC'],
+    ['totalPrice', 'DESC'],
+    ['totalPrice', 'ASC'],
+    ['orderNumber', 'ASC'],
+    ['orderNumber', 'DESC'],
+  ])
+    for (const page of [1, lastOrders])
+      cases.push([
+        `Orders by ${field} ${order}, page ${page === 1 ? 1 : 'last'}`,
+        `/order?page=${page}&perPage=${per}&sort=${field}&order=${order}`,
+      ]);
+  for (const [what, q] of [
+    ['1 digit', '7'],
+    ['2 digits', '12'],
+    ['3 digits', '123'],
+    ['4 digits (a phone part)', '1234'],
+    ['local phone part "0501"', '0501'],
+    ['an order number', '9876543'],
+    ['2 letters (400)', 'ab'],
+    ['letters', 'bench'],
+  ])
+    cases.push([`Orders search ${what}`, `/order?page=1&perPage=${per}&q=${encodeURIComponent(q)}`]);
+  cases.push(
+    ['Orders of a restaurant', `/order?page=1&perPage=${per}&restaurantId=${restaurant}`],
+    ['Orders of a restaurant, last page', `/order?page=${lastOrders}&perPage=${per}&restaurantId=${restaurant}`],
+    ['Orders of one day', `/order?page=1&perPage=${per}&from=2026-11-22&to=2026-11-22`],
+    ['Orders of a date range with no orders', `/order?page=1&perPage=${per}&from=2020-01-01&to=2020-01-31`],
+    ['Orders of one customer', `/order?page=1&perPage=${per}&appUserId=${late}`],
+    ['Orders of one customer, "7"', `/order?page=1&perPage=${per}&q=7&appUserId=${late}`],
+  );
+
+  console.log(
+    `first visits: ${users} app users, ${orders} saved orders, ${runs} runs per case, ${os.cpus().length} cores, started at ${new Date().toISOString()}`,
+  );
+  const rows: Record<string, string | number>[] = [];
+  for (const [name, url] of cases.filter(([n]) => only.test(n))) {
+    const before = load1();
+    const first: number[] = [];
+    const repeat: number[] = [];
+    const statuses = new Set<number>();
+    for (let i = 0; i < runs; i++) {
+      await write();
+      const a = await timed(url);
+      const b = await timed(url);
+      first.push(a.ms);
+      repeat.push(b.ms);
+      statuses.add(a.status);
+    }
+    const row = {
+      case: name,
+      status: [...statuses].join(','),
+      'first p50': ms(pct(first, 50)),
+      'first p99': ms(pct(first, 99)),
+      'repeat p50': ms(pct(repeat, 50)),
+      'repeat p99': ms(pct(repeat, 99)),
+      load: `${before}-${load1()}`,
+      '50 ms': pct(first, 99) <= 50 ? 'met' : 'MISSED',
+    };
+    rows.push(row);
+    console.error(JSON.stringify(row));
+  }
+  console.log(
+    `ended at ${new Date().toISOString()}; uptime: ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')}`,
+  );
+  table(rows);
+} finally {
+  await server.stop();
+}
