@@ -54,6 +54,7 @@ export function App() {
         layout={Layout}
         loginPage={LoginPage}
         catchAll={PermissionDenied}
+        accessDenied={PermissionDenied}
         theme={rtl ? themes.rtl : themes.ltr}
         title="Specter"
         requireAuth

@@ -3,15 +3,34 @@
 // react-admin checks auth on every page mount; the cache is dropped on login and logout.
 import type { AuthProvider } from 'react-admin';
 import { LOGIN_FAILED } from './contract/auth';
+import type { Role } from './contract/admins';
+import { allows, type Permissions } from './permissions';
 import { API_URL, TOKEN_KEY } from './api';
 
 const VERIFY_CACHE_MS = 5000;
+
+/** Who is signed in (POST /user/isVerify): the top bar shows name, role and restaurants. */
+export interface Identity {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  restaurantIds: number[];
+  restaurants: { id: number; name: string }[];
+}
 
 export function createAuthProvider(
   apiUrl = API_URL,
   storage: Storage = globalThis.localStorage,
 ): AuthProvider & { verify(): Promise<boolean> } {
   let cached: { token: string; at: number; ok: boolean } | null = null;
+  /** Who the last good isVerify said is signed in (issue 26: role and restaurants). */
+  let who: Identity | null = null;
+
+  async function identity(): Promise<Identity | null> {
+    if (!(await verify())) return null;
+    return who;
+  }
 
   async function verify(): Promise<boolean> {
     const token = storage.getItem(TOKEN_KEY);
@@ -24,7 +43,19 @@ export function createAuthProvider(
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
         body: '{}',
       });
-      ok = res.ok && (await res.json()).verify === true;
+      const body = res.ok ? await res.json() : null;
+      ok = body?.verify === true;
+      who = ok
+        ? {
+            id: body.id,
+            name: body.name ?? '',
+            email: body.email ?? '',
+            // An older server answers { verify } alone: it has admins only.
+            role: body.role ?? 'admin',
+            restaurantIds: body.restaurantIds ?? [],
+            restaurants: body.restaurants ?? [],
+          }
+        : null;
     } catch {
       ok = false;
     }
@@ -54,6 +85,7 @@ export function createAuthProvider(
     },
     async logout() {
       cached = null;
+      who = null;
       const token = storage.getItem(TOKEN_KEY);
       storage.removeItem(TOKEN_KEY);
       // The server ends the token too (docs/SECURITY.md, "Admins"); a failure never keeps anyone signed in here.
@@ -73,8 +105,20 @@ export function createAuthProvider(
         throw { redirectTo: '/login', message: false };
       }
     },
-    async getPermissions() {
-      return 'admin';
+    /** The signed-in account's role and restaurants (react-admin's usePermissions). */
+    async getPermissions(): Promise<Permissions | undefined> {
+      const me = await identity();
+      return me ? { role: me.role, restaurantIds: me.restaurantIds } : undefined;
+    },
+    /** react-admin 5's canAccess: the one table of src/permissions.ts. */
+    async canAccess({ resource, action }: { resource: string; action: string }) {
+      const me = await identity();
+      return allows(me ? { role: me.role, restaurantIds: me.restaurantIds } : undefined, resource, action);
+    },
+    async getIdentity() {
+      const me = await identity();
+      if (!me) throw new Error('Not signed in');
+      return { ...me, fullName: me.name };
     },
   };
 }

@@ -213,7 +213,7 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
       })) as DataProvider['getManyReference'],
     async create(resource, params) {
       const api = apiOf(resource);
-      const data = { ...params.data, ...api.create?.extra };
+      const data = { ...api.create?.extra, ...params.data };
       const { data: created } = await base.create(restName(api.create ?? api), { ...params, data });
       // A server that answers only { message } still gives react-admin a row with an id.
       return { data: { ...params.data, ...created, id: created.id ?? Date.now() } };

@@ -53,6 +53,27 @@ export const admins = pgTable(
   ],
 );
 
+/**
+ * Which restaurants a `manager` or `staff` account is tied to (issue 26, docs/SECURITY.md "Roles"). An `admin`
+ * has no rows: it sees every restaurant. Read per request by the admin guard (server/plugins/auth.ts).
+ */
+export const adminRestaurants = pgTable(
+  'admin_restaurants',
+  {
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.adminId, t.restaurantId] }),
+    index('admin_restaurants_restaurant_idx').on(t.restaurantId),
+  ],
+);
+
 /** Customers of the mobile app / invoice page, identified by phone (E.164). Hard-deleted. */
 export const appUsers = pgTable(
   'app_users',
@@ -217,6 +238,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.appUserId),
     // The Orders screen: one restaurant's newest first, and search by order number (pg_trgm).
     index('orders_restaurant_created_idx').on(t.restaurantId, t.createdAt, t.id),
+    // A manager's App Users: the customers with an order at their restaurants (issue 26).
+    index('orders_restaurant_user_idx').on(t.restaurantId, t.appUserId),
     index('orders_number_trgm').using('gin', sql`${t.orderNumber} gin_trgm_ops`),
     index('orders_order_date_idx').on(t.orderDate),
     // The Orders screen's other sortable columns (docs/PERFORMANCE.md): sorted by total or number at ten million

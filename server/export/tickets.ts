@@ -7,8 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import { admins } from '../db/schema';
+import { liveAdminById } from '../db/repositories/admins';
 import { unauthorized } from '../lib/errors';
 
 const AUDIENCE = 'specter-export';
@@ -43,21 +42,16 @@ async function firstUse(app: FastifyInstance, jti: string): Promise<boolean> {
   return hit.count === 1;
 }
 
-/** onRequest of an export route: a valid, unused ticket of a live admin in ?ticket=, else the bearer token. */
+/** onRequest of an export route: a valid, unused ticket of a live account in ?ticket=, else the bearer token; then
+ * the route's roles and the account's scope, as for a token (server/plugins/auth.ts). */
 export function requireAdminOrTicket(app: FastifyInstance) {
   return async (req: FastifyRequest) => {
     const ticket = (req.query as Record<string, unknown> | undefined)?.ticket;
     if (ticket === undefined) return app.requireAdmin(req);
     const valid = typeof ticket === 'string' ? await ticketOf(app.deps.config.JWT_SECRET ?? '', ticket) : null;
     const id = valid && (await firstUse(app, valid.jti)) ? valid.adminId : null;
-    const [admin] = id
-      ? await app.deps.database.db
-          .select({ id: admins.id, name: admins.name, email: admins.email })
-          .from(admins)
-          .where(and(eq(admins.id, id), eq(admins.isDeleted, false)))
-          .limit(1)
-      : [];
+    const admin = id ? await liveAdminById(app.deps.database.db, id) : null;
     if (!admin) throw unauthorized('This download link has expired, please export again');
-    req.admin = admin;
+    app.admitAccount(req, admin);
   };
 }

@@ -8,6 +8,7 @@
 // leaves. `changed()` drops every memory that depends on one of those changes (DEPENDS below), so the next read on
 // this instance is fresh; another instance sees the change when its own memory expires (ANSWER_CACHE_MS).
 import type { Config } from '../config';
+import type { Role } from '../../src/contract';
 import { memo, type Memo } from './memo';
 import type { RememberedList } from './rememberedList';
 import { createPageMarks, type PageMarks } from './pageMarks';
@@ -34,6 +35,15 @@ export const CHANGES = [
 ] as const;
 export type Change = (typeof CHANGES)[number];
 
+/** A signed-in back-office account as the admin guard reads it (server/db/repositories/admins.ts). */
+export interface LiveAccount {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  restaurantIds: number[];
+}
+
 /** A memory another part of the app keeps that depends on the same changes (the tills' POS orders, pos/lastOrder.ts). */
 export interface Forgettable {
   forget(): void;
@@ -42,8 +52,9 @@ export interface Forgettable {
 export interface AnswerCaches {
   /** GET /statistics and GET /order/last-orders answers, encoded. */
   dashboard: Memo<string>;
-  /** The live admin behind an admin id. */
-  liveAdmins: Memo<{ id: number; name: string; email: string } | null>;
+  /** The live account behind an admin id, with its role and restaurants (issue 26: read per request, kept no
+   * longer than this memory, dropped by any change of an account on this instance). */
+  liveAdmins: Memo<LiveAccount | null>;
   /** The encoded answer of GET /order/foodics/web/last-order per till ("<restaurant id>:<device id>"). */
   tills: Memo<string>;
   /** The back-office lists' answers, encoded with their total headers, by address (server/lib/rememberedList.ts). */
@@ -68,7 +79,7 @@ export function createAnswerCaches(
   also: { tillOrders: Forgettable },
 ): AnswerCaches {
   const dashboard = memo<string>(config.ANSWER_CACHE_MS);
-  const liveAdmins = memo<{ id: number; name: string; email: string } | null>(config.ANSWER_CACHE_MS);
+  const liveAdmins = memo<LiveAccount | null>(config.ANSWER_CACHE_MS);
   const tills = memo<string>(Math.min(config.ANSWER_CACHE_MS, config.FOODICS_CACHE_MS));
   const lists = memo<RememberedList>(config.ANSWER_CACHE_MS);
   const pageMarks = createPageMarks();

@@ -1,29 +1,53 @@
-// `app.requireAdmin` is the preHandler of every admin call: a bearer token of a live admin or 401.
+// `app.requireAdmin` is the preHandler of every back-office call: a bearer token of a live account or 401; then
+// the route's roles (issue 26, docs/SECURITY.md "Roles"): `config.roles` lists who may call it (default: admin
+// only, so a new route is closed to managers and staff until it says otherwise), anyone else 403. The token carries
+// the account's id only; its role and restaurants are read here per request (remembered for ANSWER_CACHE_MS, as the
+// token's check always was) and become `req.scope`, which routes pass to the repositories.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
+import type { Role } from '../../src/contract';
 import { liveAdminForToken } from '../db/repositories/admins';
-import { unauthorized } from '../lib/errors';
+import { scopeKey, scopeOf, type Scope } from '../db/scope';
+import { forbidden, unauthorized } from '../lib/errors';
+import type { LiveAccount } from '../lib/answerCaches';
 
 declare module 'fastify' {
   interface FastifyInstance {
     requireAdmin: (req: FastifyRequest) => Promise<void>;
-    /** The live admin behind a request's bearer token, or null. */
-    adminFromRequest: (req: FastifyRequest) => Promise<{ id: number; name: string; email: string } | null>;
+    /** The live account behind a request's bearer token, or null. */
+    adminFromRequest: (req: FastifyRequest) => Promise<LiveAccount | null>;
+    /** Sets req.admin and req.scope for a live account and checks the route's roles (403 when not allowed). */
+    admitAccount: (req: FastifyRequest, account: LiveAccount) => void;
   }
   interface FastifyRequest {
-    admin?: { id: number; name: string; email: string };
+    admin?: LiveAccount;
+    /** What the signed-in account may see (server/db/scope.ts); set by the admin guard. */
+    scope?: Scope;
+  }
+  interface FastifyContextConfig {
+    /** Who may call a back-office route (issue 26); default ['admin']. */
+    roles?: readonly Role[];
   }
 }
 
 /** A token as admin_token_revocations names it: never the token itself. */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** The message of a 403: the role may not take this action. */
+export const NOT_ALLOWED = 'Your role does not allow this';
+
 export function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (typeof header !== 'string') return null;
   const m = /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i.exec(header);
   return m ? m[1] : null;
+}
+
+/** The scope of a request behind the admin guard (a route without the guard never asks). */
+export function scopeOfRequest(req: FastifyRequest): Scope {
+  if (!req.scope) throw new Error(`${req.method} ${req.url}: the scope is read behind app.requireAdmin only`);
+  return req.scope;
 }
 
 export default fp(async function auth(app: FastifyInstance) {
@@ -42,10 +66,18 @@ export default fp(async function auth(app: FastifyInstance) {
     );
   });
 
+  app.decorate('admitAccount', (req: FastifyRequest, account: LiveAccount) => {
+    req.admin = account;
+    req.scope = scopeOf(account);
+    req.answersFor = scopeKey(req.scope);
+    const roles = req.routeOptions.config?.roles ?? ['admin'];
+    if (!roles.includes(account.role)) throw forbidden(NOT_ALLOWED);
+  });
+
   app.decorate('requireAdmin', async (req: FastifyRequest) => {
     if (!bearerToken(req)) throw unauthorized('Missing or malformed Authorization header');
     const admin = await app.adminFromRequest(req);
     if (!admin) throw unauthorized('Your session has expired, please sign in again');
-    req.admin = admin;
+    app.admitAccount(req, admin);
   });
 });

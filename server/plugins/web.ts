@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { findLiveRestaurant } from '../db/repositories/restaurants';
+import { EVERY_RESTAURANT } from '../db/scope';
 import { memo } from '../lib/memo';
 import { deferHydration, inlineIcon, inlineStylesheets, invoicePageServer, loadInvoiceRenderer } from './invoicePage';
 
@@ -49,7 +50,10 @@ export default fp(async function web(app: FastifyInstance) {
           inlineIcon(deferHydration(inlineStylesheets(pages.public.toString('utf8'), root), root), root),
           renderer,
           (restId) =>
-            logos.get(restId, async () => (await findLiveRestaurant(app.deps.database, Number(restId)))?.logo ?? null),
+            logos.get(
+              restId,
+              async () => (await findLiveRestaurant(app.deps.database, Number(restId), EVERY_RESTAURANT))?.logo ?? null,
+            ),
         )
       : null;
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { activityQuery, activitySchema } from '../../src/contract';
 import { activityList } from '../db/repositories/activity';
 import { adminList } from './listRoute';
+import { MANAGERS } from './roles';
 
 export default async function activityRoutes(app: FastifyInstance) {
   const { db } = app.deps.database;
@@ -14,7 +15,8 @@ export default async function activityRoutes(app: FastifyInstance) {
     summary: 'Changes made in the back-office, newest first; paged (page, perPage), filtered by adminId and kind',
     querystring: activityQuery,
     row: activitySchema,
-    list: (q) => activityList(db, q),
+    roles: MANAGERS,
+    list: (q, scope) => activityList(db, scope, q),
     shape: (r) => ({ ...r, at: r.at.toISOString(), detail: (r.detail as Record<string, unknown> | null) ?? null }),
   });
 }

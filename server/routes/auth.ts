@@ -8,6 +8,7 @@ import {
   changeAdminPassword,
   liveAdminByEmail,
   markSignedIn,
+  restaurantNames,
   revokeAdminToken,
 } from '../db/repositories/admins';
 import { dummyHash, hashPassword, verifyPassword } from '../lib/passwords';
@@ -130,10 +131,16 @@ export default async function authRoutes(fastify: FastifyInstance) {
       config: { changes: [] },
       schema: {
         tags: ['auth'],
-        summary: 'Whether the bearer token belongs to a live admin (the body may be empty)',
+        summary:
+          'Whether the bearer token belongs to a live account (the body may be empty); when it does, its id, name, email, role, restaurantIds and restaurants',
         response: { 200: verifyAnswer },
       },
     },
-    async (req) => ({ verify: (await app.adminFromRequest(req)) !== null }),
+    async (req) => {
+      const account = await app.adminFromRequest(req);
+      if (!account) return { verify: false };
+      // Who is signed in (issue 26): the top bar's name, role and restaurants; the web app's permissions.
+      return { verify: true, ...account, restaurants: await restaurantNames(database.db, account.restaurantIds) };
+    },
   );
 }

@@ -8,6 +8,8 @@ import { appUsersBatch, appUsersExportWhere, type AppUser } from '../db/reposito
 import { keysetRows, sendCsv } from '../export/csv';
 import { issueTicket, requireAdminOrTicket, TICKET_SECONDS } from '../export/tickets';
 import { recordExport } from '../db/audit';
+import { MANAGERS } from './roles';
+import { scopeOfRequest } from '../plugins/auth';
 
 const APP_USERS_CSV_HEADER = [
   'id',
@@ -27,7 +29,8 @@ export default async function exportRoutes(fastify: FastifyInstance) {
   app.post(
     '/export/ticket',
     {
-      config: { changes: [] },
+      // Staff export nothing (issue 26).
+      config: { changes: [], roles: MANAGERS },
       onRequest: app.requireAdmin,
       schema: {
         tags: ['exports'],
@@ -46,7 +49,7 @@ export default async function exportRoutes(fastify: FastifyInstance) {
     '/user/export.csv',
     {
       // The export is recorded in the audit trail (the Activity screen).
-      config: { changes: ['activity'] },
+      config: { changes: ['activity'], roles: MANAGERS },
       onRequest: requireAdminOrTicket(app),
       schema: {
         tags: ['app users'],
@@ -59,7 +62,7 @@ export default async function exportRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const where = appUsersExportWhere(req.query.q);
       const rows = keysetRows<AppUser>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
-        appUsersBatch(db, where, after, limit),
+        appUsersBatch(db, scopeOfRequest(req), where, after, limit),
       );
       return sendCsv(
         reply,

@@ -18,7 +18,10 @@ import {
 } from '../db/repositories/foodicsConnect';
 import { connectionFacts, statusOf } from '../db/repositories/posHealth';
 import { findLiveRestaurant } from '../db/repositories/restaurants';
-import { HttpError, notFound } from '../lib/errors';
+import { seesEverything } from '../db/scope';
+import { NOT_ALLOWED, scopeOfRequest } from '../plugins/auth';
+import { MANAGERS } from './roles';
+import { forbidden, HttpError, notFound } from '../lib/errors';
 import { sealerOf } from '../lib/sealing';
 import { authorizeUrl, CONNECTED_PATH, ConnectError, exchangeCode, type ConnectFailure } from '../pos';
 import { syncRestaurant } from '../pos/sync';
@@ -55,7 +58,8 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
     '/api/restaurants/foodics/connect',
     {
       onRequest: app.requireAdmin,
-      config: { changes: [] },
+      // A manager connects or reconnects their own restaurants; adding a restaurant is an admin's (issue 26).
+      config: { changes: [], roles: MANAGERS },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -72,7 +76,9 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       if (!config.FOODICS_CLIENT_ID || !config.FOODICS_CLIENT_SECRET) throw new HttpError(503, NOT_CONFIGURED);
       const restaurantId = req.body?.restaurantId ?? null;
-      if (restaurantId !== null && !(await findLiveRestaurant(deps.database, restaurantId))) {
+      const scope = scopeOfRequest(req);
+      if (restaurantId === null && !seesEverything(scope)) throw forbidden(NOT_ALLOWED);
+      if (restaurantId !== null && !(await findLiveRestaurant(deps.database, restaurantId, scope))) {
         throw notFound('Restaurant not found');
       }
       const adminId = req.admin!.id;
@@ -147,6 +153,7 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
     '/api/restaurants/:id/connection',
     {
       onRequest: app.requireAdmin,
+      config: { roles: MANAGERS },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -157,7 +164,7 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const r = await findLiveRestaurant(deps.database, req.params.id);
+      const r = await findLiveRestaurant(deps.database, req.params.id, scopeOfRequest(req));
       if (!r) throw notFound('Restaurant not found');
       const facts = await connectionFacts(db, r);
       const iso = (d: Date | null) => d?.toISOString() ?? null;

@@ -17,6 +17,8 @@ import { recordExport } from '../db/audit';
 import { dayRange } from '../funnel/days';
 import { keysetRows, sendCsv } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
+import { ALL_ROLES, MANAGERS } from './roles';
+import { scopeOfRequest } from '../plugins/auth';
 
 const FUNNEL_CSV_HEADER = [
   'day',
@@ -55,6 +57,7 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
     '/funnel',
     {
       onRequest: app.requireAdmin,
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['funnel'],
         ...secured,
@@ -66,7 +69,7 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { from, to, all } = dayRange(tz, req.query.days);
-      const byDay = await funnelByDay(db, from, to);
+      const byDay = await funnelByDay(db, scopeOfRequest(req), from, to);
       const days = all.map((day) => ({ day, ...(byDay.get(day) ?? { views: 0, codes: 0, saves: 0 }) }));
       const totals = days.reduce(
         (t, d) => ({ views: t.views + d.views, codes: t.codes + d.codes, saves: t.saves + d.saves }),
@@ -80,6 +83,7 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
     '/funnel/branches/:restId',
     {
       onRequest: app.requireAdmin,
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['funnel'],
         ...secured,
@@ -93,7 +97,7 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
       branches: await perChild(
         req.params.restId,
         req.query.days,
-        (id) => findLiveRestaurant(app.deps.database, id),
+        (id) => findLiveRestaurant(app.deps.database, id, scopeOfRequest(req)),
         'Restaurant not found',
         funnelPerBranch,
       ),
@@ -104,6 +108,7 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
     '/funnel/devices/:branchId',
     {
       onRequest: app.requireAdmin,
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['funnel'],
         ...secured,
@@ -117,7 +122,7 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
       devices: await perChild(
         req.params.branchId,
         req.query.days,
-        (id) => findLiveBranch(db, id),
+        (id) => findLiveBranch(db, id, scopeOfRequest(req)),
         'Branch not found',
         funnelPerDevice,
       ),
@@ -128,7 +133,7 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
     '/funnel/export.csv',
     {
       // The export is recorded in the audit trail (the Activity screen).
-      config: { changes: ['activity'] },
+      config: { changes: ['activity'], roles: MANAGERS },
       onRequest: requireAdminOrTicket(app),
       schema: {
         tags: ['funnel'],
@@ -141,7 +146,7 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { from, to } = dayRange(tz, req.query.days);
       const rows = keysetRows<FunnelTillDay>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
-        funnelBatch(db, from, to, after, limit),
+        funnelBatch(db, scopeOfRequest(req), from, to, after, limit),
       );
       return sendCsv(
         reply,

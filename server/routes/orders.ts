@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { errorSchema, latestOrderSchema } from '../../src/contract';
 import { latestOrders } from '../db/repositories/savedOrders';
 import { encode, sendEncoded } from '../lib/encoded';
+import type { Scope } from '../db/scope';
+import { ALL_ROLES } from './roles';
+import { scopeOfRequest } from '../plugins/auth';
 
 const lastOrdersAnswer = z.object({ orders: z.array(latestOrderSchema) });
 
@@ -16,6 +19,7 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
     '/order/last-orders',
     {
       onRequest: app.requireAdmin,
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['dashboard'],
         summary: "The dashboard's Latest Orders: the newest saved orders (limit, 10 by default)",
@@ -29,14 +33,15 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
       // dropped by a save on it, so a saved order shows at once.
       sendEncoded(
         reply,
-        await app.answers.dashboard.get(`last-orders:${req.query.limit}`, async () =>
-          encode(lastOrdersAnswer, await latest(req.query.limit)),
+        // Remembered per view: an admin's, or a manager's or staff's restaurants (req.answersFor).
+        await app.answers.dashboard.get(`${req.answersFor ?? ''}last-orders:${req.query.limit}`, async () =>
+          encode(lastOrdersAnswer, await latest(scopeOfRequest(req), req.query.limit)),
         ),
       ),
   );
 
-  async function latest(limit: number) {
-    const rows = await latestOrders(db, limit);
+  async function latest(scope: Scope, limit: number) {
+    const rows = await latestOrders(db, scope, limit);
     return {
       orders: rows.map((r) => ({
         id: r.id,

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, invoiceSchema, messageSchema } from '../../src/contract';
 import { findLiveRestaurant } from '../db/repositories/restaurants';
+import { EVERY_RESTAURANT } from '../db/scope';
 import { storePushedOrder } from '../db/repositories/pushedOrders';
 import { badRequest, HttpError, notFound, unauthorized } from '../lib/errors';
 import { hashPushKey, sameSecret } from '../pos';
@@ -62,7 +63,7 @@ export default async function posPushRoutes(fastify: FastifyInstance) {
     async (req) => {
       const b = req.body;
       const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-      const r = await findLiveRestaurant(app.deps.database, b.restaurantId);
+      const r = await findLiveRestaurant(app.deps.database, b.restaurantId, EVERY_RESTAURANT);
       const ownKey = !!r?.pushKeyHash && given !== '' && sameSecret(hashPushKey(given), r.pushKeyHash);
       const fallback = !!globalSecret && given !== '' && sameSecret(given, globalSecret);
       if (!ownKey && !fallback) throw unauthorized('Invalid POS key');

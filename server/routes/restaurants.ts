@@ -32,6 +32,10 @@ import { badRequest, notFound } from '../lib/errors';
 import { isMasked, sealerOf } from '../lib/sealing';
 
 const MASKED_ON_CREATE = 'Paste the whole token: a masked one (****) only keeps the token a restaurant already has';
+import { maskToken } from '../core/secretMask';
+import { EVERY_RESTAURANT, seesEverything, type Scope } from '../db/scope';
+import { ALL_ROLES, MANAGERS } from './roles';
+import { scopeOfRequest } from '../plugins/auth';
 import { pagedList } from '../db/paging';
 import { answerList } from '../lib/rememberedList';
 import { syncRestaurant } from '../pos/sync';
@@ -43,14 +47,19 @@ const secured = { security: [{ bearer: [] }] };
 /** The webhook address's secret as every admin sees it. */
 const MASKED_SECRET = '••••••••';
 
+/** A restaurant as this scope may see it: a manager's or staff's tokens masked (core/secretMask.ts). */
+function shown<R extends { token: string; branchs_token: string }>(scope: Scope, r: R): R {
+  return seesEverything(scope) ? r : { ...r, token: maskToken(r.token), branchs_token: maskToken(r.branchs_token) };
+}
+
 export default async function restaurantsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps.database;
 
-  /** A live restaurant, or 404. */
-  async function liveOr404(id: number) {
-    const row = await findLiveRestaurant(deps.database, id);
+  /** A live restaurant of the scope, or 404 (another scope's restaurant is not confirmed to exist). */
+  async function liveOr404(scope: Scope, id: number) {
+    const row = await findLiveRestaurant(deps.database, id, scope);
     if (!row) throw notFound('Restaurant not found');
     return row;
   }
@@ -59,12 +68,12 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
   const changeLive = (
     req: FastifyRequest,
     id: number,
-    set: Parameters<typeof updateLiveRestaurant>[2],
+    set: Parameters<typeof updateLiveRestaurant>[3],
     kind: ActivityKind,
     detail?: Record<string, unknown>,
   ) =>
     db.transaction(async (tx) => {
-      const row = await updateLiveRestaurant(tx, id, set);
+      const row = await updateLiveRestaurant(tx, scopeOfRequest(req), id, set);
       if (!row) throw notFound('Restaurant not found');
       await recordActivity(tx, {
         ...actorOf(req),
@@ -75,19 +84,20 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     });
 
   /** After a change that can move its branches and devices: read them again from the POS, answer. */
-  async function syncedAnswer(id: number, record?: Parameters<typeof syncRestaurant>[2]) {
+  async function syncedAnswer(scope: Scope, id: number, record?: Parameters<typeof syncRestaurant>[2]) {
     await syncRestaurant(deps, id, record);
-    return answerOne(id);
+    return answerOne(scope, id);
   }
 
-  async function answerOne(id: number) {
-    return (await withBranches(deps.database, [await liveOr404(id)]))[0];
+  async function answerOne(scope: Scope, id: number) {
+    return shown(scope, (await withBranches(deps.database, [await liveOr404(scope, id)]))[0]);
   }
 
   app.get(
     '/restaurant',
     {
       onRequest: app.requireAdmin,
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -104,8 +114,8 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       answerList(app, req, reply, z.object({ restaurants: z.array(restaurantWithBranches) }), async (totals) => ({
         restaurants: await withBranches(
           deps.database,
-          await pagedList(req.query, totals, restaurantsList(db, req.query)),
-        ),
+          await pagedList(req.query, totals, restaurantsList(db, scopeOfRequest(req), req.query)),
+        ).then((rows) => rows.map((r) => shown(scopeOfRequest(req), r))),
       })),
   );
 
@@ -136,7 +146,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
         });
         return created;
       });
-      return syncedAnswer(row.id);
+      return syncedAnswer(EVERY_RESTAURANT, row.id);
     },
   );
 
@@ -144,6 +154,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/:id',
     {
       onRequest: app.requireAdmin,
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -153,7 +164,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const answer = await answerOne(req.params.id);
+      const answer = await answerOne(scopeOfRequest(req), req.params.id);
       // Whether webhooks are on, shown on the edit page with the address's secret masked: the address itself is
       // only for those who configure the Foodics app (GET /pos/foodics/webhook-secret, docs/SECURITY.md).
       const on = (await foodicsWebhookSecret(deps.database, deps.config.FOODICS_WEBHOOK_SECRET)) !== null;
@@ -169,7 +180,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/:id',
     {
       onRequest: app.requireAdmin,
-      config: { changes: ['restaurants', 'activity'] },
+      config: { changes: ['restaurants', 'activity'], roles: MANAGERS },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -180,14 +191,17 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const b = req.body;
+      const scope = scopeOfRequest(req);
+      await liveOr404(scope, req.params.id);
+      // A form sends masked tokens back as shown: restaurantColumns leaves the stored token as it is.
+      const b = { ...req.body };
       // The audit trail gets the names of the fields sent, never their values (the tokens are secrets).
       const fields = Object.keys(b).filter((k) => b[k as keyof typeof b] !== undefined);
       const columns = restaurantColumns(b, sealerOf(deps.config));
       await changeLive(req, req.params.id, { ...columns, updatedAt: new Date() }, 'restaurant.edited', {
         fields,
       });
-      return syncedAnswer(req.params.id);
+      return syncedAnswer(scope, req.params.id);
     },
   );
 
@@ -220,7 +234,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/:id/sync',
     {
       onRequest: app.requireAdmin,
-      config: { changes: ['restaurants', 'activity'] },
+      config: { changes: ['restaurants', 'activity'], roles: MANAGERS },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -230,8 +244,9 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const found = await liveOr404(req.params.id);
-      return syncedAnswer(found.id, (tx, result) =>
+      const scope = scopeOfRequest(req);
+      const found = await liveOr404(scope, req.params.id);
+      return syncedAnswer(scope, found.id, (tx, result) =>
         recordActivity(tx, {
           ...actorOf(req),
           kind: 'restaurant.synced',
@@ -246,7 +261,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/:id/push-key',
     {
       onRequest: app.requireAdmin,
-      config: { changes: ['restaurants', 'activity'] },
+      config: { changes: ['restaurants', 'activity'], roles: MANAGERS },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -273,6 +288,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/branches/:restId',
     {
       onRequest: app.requireAdmin,
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -287,7 +303,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const restaurant = await liveOr404(req.params.restId);
+      const restaurant = await liveOr404(scopeOfRequest(req), req.params.restId);
       const list = await branchesWithDevices(deps.database, [restaurant.id]);
       return {
         branches: list.map(({ restaurantId: _, ...b }) => ({
@@ -333,6 +349,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/devices/:branchId',
     {
       onRequest: app.requireAdmin,
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -347,7 +364,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const branch = await findLiveBranch(db, req.params.branchId);
+      const branch = await findLiveBranch(db, req.params.branchId, scopeOfRequest(req));
       if (!branch) throw notFound('Branch not found');
       return { devices: await liveDevicesOf(db, branch.id) };
     },

@@ -25,6 +25,8 @@ import { adminList } from './listRoute';
 import { keysetRows, sendCsv } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
 import { displayName } from './orders';
+import { ALL_ROLES, MANAGERS } from './roles';
+import { scopeOfRequest } from '../plugins/auth';
 
 const toSavedOrder = (r: Row) => ({
   id: r.id,
@@ -69,7 +71,8 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
       'Saved orders, newest first; paged (X-Total-Count), searched by phone or order number, filtered by restaurant, customer and dates',
     querystring: savedOrdersQuery,
     row: savedOrderSchema,
-    list: (q) => savedOrdersList(db, q),
+    roles: ALL_ROLES,
+    list: (q, scope) => savedOrdersList(db, scope, q),
     shape: toSavedOrder,
   });
 
@@ -77,7 +80,7 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
     '/order/export.csv',
     {
       // The export is recorded in the audit trail (the Activity screen).
-      config: { changes: ['activity'] },
+      config: { changes: ['activity'], roles: MANAGERS },
       onRequest: requireAdminOrTicket(app),
       schema: {
         tags: ['orders'],
@@ -89,7 +92,7 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const where = await savedOrdersWhere(db, req.query);
+      const where = await savedOrdersWhere(db, scopeOfRequest(req), req.query);
       const rows = keysetRows<Row>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
         savedOrdersBatch(db, where, after, limit),
       );
@@ -122,6 +125,7 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
     '/order/:id',
     {
       onRequest: app.requireAdmin,
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['orders'],
         summary: 'One saved order with its item lines',
@@ -131,7 +135,7 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const found = await findSavedOrder(db, req.params.id);
+      const found = await findSavedOrder(db, scopeOfRequest(req), req.params.id);
       if (!found) throw notFound('Order not found');
       const { row, items } = found;
       return {

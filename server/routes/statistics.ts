@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, statisticsAnswer } from '../../src/contract';
 import { encode, sendEncoded } from '../lib/encoded';
-import { rowCountsOf } from '../db/repositories/counts';
+import { countsIn } from '../db/repositories/counts';
+import { ALL_ROLES } from './roles';
+import { scopeOfRequest } from '../plugins/auth';
 
 export default async function statisticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -13,6 +15,7 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
     '/statistics',
     {
       onRequest: app.requireAdmin,
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['dashboard'],
         summary: "The dashboard's tiles: app downloads, users, restaurants, saved orders and their totals",
@@ -20,15 +23,15 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
         response: { 200: statisticsAnswer, 401: errorSchema },
       },
     },
-    async (_req, reply) =>
+    async (req, reply) =>
       // Exact counts kept by triggers as rows change (db/repositories/counts.ts): one primary-key read, never a
       // count(*); remembered encoded for ANSWER_CACHE_MS on this instance and dropped by its own writes.
       sendEncoded(
         reply,
-        await app.answers.dashboard.get('statistics', async () => {
-          const c = await rowCountsOf(db, ['app_users', 'live_restaurants', 'orders']);
-          return encode(statisticsAnswer, { users: c.app_users, restaurants: c.live_restaurants, orders: c.orders });
-        }),
+        // A manager's or staff's tiles count their restaurants only (issue 26), remembered per view.
+        await app.answers.dashboard.get(`${req.answersFor ?? ''}statistics`, async () =>
+          encode(statisticsAnswer, await countsIn(db, scopeOfRequest(req))),
+        ),
       ),
   );
 }

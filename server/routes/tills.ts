@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { listQuery } from '../../src/contract';
 import { tillsList } from '../db/repositories/tills';
 import { adminList } from './listRoute';
+import { ALL_ROLES } from './roles';
 
 export const tillsQuery = listQuery.extend({ restaurantId: z.coerce.number().int().positive().optional() });
 
@@ -24,6 +25,7 @@ export default async function tillsRoutes(app: FastifyInstance) {
     summary: 'Tills of the live restaurants with their branch; paged, sorted, searched (till, branch, restaurant)',
     querystring: tillsQuery,
     row: tillSchema,
-    list: (q) => tillsList(app.deps.database.db, q),
+    roles: ALL_ROLES,
+    list: (q, scope) => tillsList(app.deps.database.db, scope, q),
   });
 }

@@ -24,6 +24,7 @@ import { handleSendCode } from '../otp/sendCode';
 import { maskPhone } from '../core/phone';
 import { actorOf, recordActivity } from '../db/audit';
 import { ADMIN_FIELDS, createAdmin } from './admins';
+import { MANAGERS } from './roles';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const toAppUser = (u: AppUserRow) => ({
@@ -49,7 +50,8 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     summary: 'App users; paged, sorted and searched (name, phone) when page/perPage/sort/order/q is given',
     querystring: listQuery,
     row: appUserSchema,
-    list: (q) => appUsersList(db, app.deps.config, q),
+    roles: MANAGERS,
+    list: (q, scope) => appUsersList(db, app.deps.config, scope, q),
     shape: toAppUser,
   });
 

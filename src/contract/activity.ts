@@ -22,6 +22,9 @@ export const ACTIVITY_KINDS = [
   'admin.totpEnabled',
   'admin.totpDisabled',
   'foodics.webhookSecretRotated',
+  // Issue 26: an account's role changed, its restaurants granted or withdrawn.
+  'admin.roleChanged',
+  'admin.restaurantsChanged',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -4,9 +4,11 @@
 // i18n catalogues; nothing else in src/ names a resource.
 import type { ComponentType } from 'react';
 import type { ResourceApi } from '../dataProvider';
+import type { Role } from '../contract/admins';
 
-/** Who may open a resource (issue 26's permissions table; react-admin's canAccess reads it). Today: admins. */
-export type Role = 'admin';
+/** Who may open a resource (issue 26): src/permissions.ts reads `access` with its table of actions per role, and
+ * react-admin's canAccess asks it. */
+export type { Role };
 
 /** A resource's texts in one language, under react-admin's own keys: resources.<name>.name, .empty, .fields.*. */
 export interface ResourceMessages {

@@ -1,25 +1,66 @@
-// Admins: the live list, sign-in's lookup by e-mail, creation, and soft deletion that never removes the last one.
-import { and, eq, sql } from 'drizzle-orm';
-import type { ListQuery } from '../../../src/contract';
+// Admins (every back-office account: admin, manager, staff - issue 26): the live list, sign-in's lookup by e-mail,
+// the account behind a token with its role and restaurants, creation, edits of role and restaurants, and soft
+// deletion that never removes the last admin.
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ListQuery, Role } from '../../../src/contract';
 import type { Tx } from '../audit';
 import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
 import type { Db } from '../client';
-import { adminTokenRevocations, admins } from '../schema';
+import { restaurantsIn, type Scope } from '../scope';
+import { adminRestaurants, adminTokenRevocations, admins, restaurants } from '../schema';
 
-const columns = { id: admins.id, name: admins.name, email: admins.email };
-const sortable = { ...columns, createdAt: admins.createdAt };
+/** The outer row's id, named with its table: inside a subquery of a select's fields Drizzle writes a column of the
+ * selected table without it, and `id` would then name the subquery's own table's id. */
+const outerAdminId = sql`${sql.identifier('admins')}.${sql.identifier('id')}`;
+
+/** The restaurants an account is tied to, in id order (live restaurants only). */
+const restaurantIdsOf = sql<number[]>`array(select ar.restaurant_id from ${adminRestaurants} ar
+  join ${restaurants} r on r.id = ar.restaurant_id and r.is_deleted = false
+  where ar.admin_id = ${outerAdminId} order by ar.restaurant_id)`;
+
+const columns = {
+  id: admins.id,
+  name: admins.name,
+  email: admins.email,
+  role: sql<Role>`${admins.role}`,
+  restaurantIds: restaurantIdsOf,
+};
+export type Account = { id: number; name: string; email: string; role: Role; restaurantIds: number[] };
+
+const sortable = { id: admins.id, name: admins.name, email: admins.email, createdAt: admins.createdAt };
 const live = eq(admins.isDeleted, false);
 
-/** GET /admin: live admins (id, name, email); searched by name and e-mail. */
-export function adminsList(db: Db, q: ListQuery): ListSource<{ id: number; name: string; email: string }> {
-  return listSource(db, {
+/** Arrays come back as arrays from node-postgres and PGlite; numbers as numbers. */
+const toAccount = (r: { id: number; name: string; email: string; role: Role; restaurantIds: unknown }): Account => ({
+  ...r,
+  restaurantIds: ((r.restaurantIds as (number | string)[] | null) ?? []).map(Number),
+});
+
+/**
+ * The accounts a scope sees: an admin every live account; a manager its own and the staff tied to one of its
+ * restaurants (never admins, never other managers); staff none (the route refuses it before).
+ */
+export function accountsIn(scope: Scope): SQL | undefined {
+  if (scope.restaurantIds === null) return undefined;
+  const tiedToScope = sql`exists (select 1 from ${adminRestaurants} where ${adminRestaurants.adminId} = ${outerAdminId} and ${restaurantsIn(scope, adminRestaurants.restaurantId)})`;
+  return sql`(${admins.id} = ${scope.adminId} or (${admins.role} = 'staff' and ${tiedToScope}))`;
+}
+
+/** GET /admin: live accounts of the scope (id, name, email, role, restaurantIds); searched by name and e-mail. */
+export function adminsList(db: Db, scope: Scope, q: ListQuery): ListSource<Account> {
+  const source = listSource(db, {
     select: () => db.select(columns).from(admins),
     table: admins,
     id: admins.id,
-    scope: live,
+    scope: and(live, accountsIn(scope)),
     filter: searchWhere(q.q, [admins.name, admins.email]),
     order: orderBy(q, sortable, { field: 'id', order: 'ASC' }, admins.id),
   });
+  return {
+    all: source.all && (async () => (await source.all!()).map(toAccount)),
+    page: async (w, m) => (await source.page(w, m)).map(toAccount),
+    total: source.total,
+  };
 }
 
 /**
@@ -31,7 +72,7 @@ export async function liveAdminForToken(
   id: number,
   tokenHash: string,
   issuedAtMs: number,
-): Promise<{ id: number; name: string; email: string } | null> {
+): Promise<Account | null> {
   const [row] = await db
     .select({
       ...columns,
@@ -43,7 +84,7 @@ export async function liveAdminForToken(
     .limit(1);
   if (!row || row.revoked) return null;
   if (row.validAfter && issuedAtMs < row.validAfter.getTime()) return null;
-  return { id: row.id, name: row.name, email: row.email };
+  return toAccount({ id: row.id, name: row.name, email: row.email, role: row.role, restaurantIds: row.restaurantIds });
 }
 
 /** Ends one token before its expiry (a sign-out); expired rows are swept by the purge. */
@@ -65,14 +106,24 @@ export async function changeAdminPassword(tx: Tx, id: number, passwordHash: stri
   await tx.update(admins).set({ passwordHash, sessionsValidAfter: at, updatedAt: at }).where(eq(admins.id, id));
 }
 
-/** The live admin behind an admin token, or null (a removed admin's token stops working). */
-export async function liveAdminById(db: Db, id: number): Promise<{ id: number; name: string; email: string } | null> {
+/** The live account behind an admin token with its role and restaurants, or null (a removed one's token stops working). */
+export async function liveAdminById(db: Db, id: number): Promise<Account | null> {
   const [admin] = await db
     .select(columns)
     .from(admins)
     .where(and(eq(admins.id, id), live))
     .limit(1);
-  return admin ?? null;
+  return admin ? toAccount(admin) : null;
+}
+
+/** A live account the scope sees, or undefined (not there, or not this scope's: both answer 404). */
+export async function liveAccountIn(db: Db | Tx, scope: Scope, id: number): Promise<Account | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(admins)
+    .where(and(eq(admins.id, id), live, accountsIn(scope)))
+    .limit(1);
+  return row ? toAccount(row) : undefined;
 }
 
 /** The live admin with this e-mail (any case), with what sign-in checks. */
@@ -89,21 +140,70 @@ export async function markSignedIn(db: Pick<Db, 'update'>, id: number) {
   await db.update(admins).set({ lastLogin: new Date() }).where(eq(admins.id, id));
 }
 
-/** A new admin; the unique index on live e-mails refuses a second one (isUniqueViolation). */
-export async function insertAdmin(tx: Tx, input: { name: string; email: string; passwordHash: string }) {
+/** Which of these ids are live restaurants. */
+export async function liveRestaurantIds(db: Db | Tx, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(and(inArray(restaurants.id, [...ids]), eq(restaurants.isDeleted, false)));
+  return rows.map((r) => r.id);
+}
+
+/** The names of these restaurants (live ones), in id order: the top bar's "restaurants". */
+export async function restaurantNames(db: Db, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+  if (!ids.length) return [];
+  return db
+    .select({ id: restaurants.id, name: restaurants.name })
+    .from(restaurants)
+    .where(and(inArray(restaurants.id, [...ids]), eq(restaurants.isDeleted, false)))
+    .orderBy(restaurants.id);
+}
+
+/** Ties an account to exactly these restaurants (none for an admin). */
+export async function setAccountRestaurants(tx: Tx, adminId: number, restaurantIds: readonly number[]) {
+  await tx.delete(adminRestaurants).where(eq(adminRestaurants.adminId, adminId));
+  if (restaurantIds.length)
+    await tx
+      .insert(adminRestaurants)
+      .values([...new Set(restaurantIds)].map((restaurantId) => ({ adminId, restaurantId })));
+}
+
+/** A new account; the unique index on live e-mails refuses a second one (isUniqueViolation). */
+export async function insertAdmin(
+  tx: Tx,
+  input: { name: string; email: string; passwordHash: string; role?: Role; restaurantIds?: readonly number[] },
+): Promise<Account> {
+  const role = input.role ?? 'admin';
   const [row] = await tx
     .insert(admins)
-    .values({ ...input, role: 'admin' })
+    .values({ name: input.name, email: input.email, passwordHash: input.passwordHash, role })
     .returning({ id: admins.id, name: admins.name, email: admins.email });
-  return row;
+  const restaurantIds = role === 'admin' ? [] : [...new Set(input.restaurantIds ?? [])].sort((a, b) => a - b);
+  await setAccountRestaurants(tx, row.id, restaurantIds);
+  return { ...row, role, restaurantIds };
+}
+
+/** Changes an account's name and role. */
+export async function updateAccount(tx: Tx, id: number, set: { name?: string; role?: Role }) {
+  await tx
+    .update(admins)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(admins.id, id));
 }
 
 /**
  * Every live admin, each row locked (in id order, so two removals cannot deadlock): a parallel removal waits
- * here and then sees this one's result, so two removals of the last two admins leave one.
+ * here and then sees this one's result, so two removals of the last two admins leave one. With `role`, the
+ * rows of every account are locked, and the role of each is returned, so "the last admin" is decided on locked rows.
  */
 export function lockLiveAdmins(tx: Tx) {
-  return tx.select({ id: admins.id, email: admins.email }).from(admins).where(live).orderBy(admins.id).for('update');
+  return tx
+    .select({ id: admins.id, email: admins.email, role: admins.role })
+    .from(admins)
+    .where(live)
+    .orderBy(admins.id)
+    .for('update');
 }
 
 export async function softDeleteAdmin(tx: Tx, id: number) {
@@ -111,4 +211,9 @@ export async function softDeleteAdmin(tx: Tx, id: number) {
     .update(admins)
     .set({ isDeleted: true, deletedAt: new Date(), updatedAt: new Date() })
     .where(eq(admins.id, id));
+}
+
+/** Live admins other than this one (role admin). */
+export function otherAdmins(live: { id: number; role: string }[], id: number) {
+  return live.filter((a) => a.id !== id && a.role === 'admin');
 }

@@ -1,5 +1,5 @@
 // App users: the App Users list (with the end of each phone's lock), one user's phone, removal, the CSV batches.
-import { and, asc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import { SEARCH_TOO_SHORT, searchTooShort, type ListQuery } from '../../../src/contract';
@@ -8,8 +8,9 @@ import type { Tx } from '../audit';
 import { lockedUntilSql } from '../phoneLock';
 import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
 import type { Db } from '../client';
+import { restaurantsIn, type Scope } from '../scope';
 import { TOTAL_CAP } from './counts';
-import { appUsers, phoneGuards } from '../schema';
+import { appUsers, orders, phoneGuards } from '../schema';
 
 export type AppUser = typeof appUsers.$inferSelect;
 export type AppUserRow = AppUser & { lockedUntil: Date | string | null };
@@ -83,8 +84,29 @@ async function listSearch(
   return { filter: n > MATCHES_READ && walks ? walkedSearch(words) : indexed, total };
 }
 
-/** GET /user: app users with the end of their phone's lock (null when not locked), for the list's lock indicator. */
-export async function appUsersList(db: Db, config: Config, q: ListQuery): Promise<ListSource<AppUserRow>> {
+/**
+ * The app users a scope sees: an admin all; a manager those with at least one saved order at its restaurants
+ * (issue 26), found through orders_restaurant_user_idx.
+ */
+export function appUsersIn(db: Db, scope: Scope): SQL | undefined {
+  const atTheirRestaurants = restaurantsIn(scope, orders.restaurantId);
+  if (!atTheirRestaurants) return undefined;
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(and(eq(orders.appUserId, appUsers.id), atTheirRestaurants)),
+  );
+}
+
+/** GET /user: app users of the scope with the end of their phone's lock (null when not locked), for the list's
+ * lock indicator. */
+export async function appUsersList(
+  db: Db,
+  config: Config,
+  scope: Scope,
+  q: ListQuery,
+): Promise<ListSource<AppUserRow>> {
   const { filter, total } = await listSearch(db, q);
   return listSource(db, {
     select: () =>
@@ -94,8 +116,10 @@ export async function appUsersList(db: Db, config: Config, q: ListQuery): Promis
         .leftJoin(phoneGuards, eq(phoneGuards.phone, appUsers.phone)),
     table: appUsers,
     id: appUsers.id,
+    scope: appUsersIn(db, scope),
     filter,
-    total,
+    // The search's own count is of every app user: a manager's is counted over its customers.
+    total: scope.restaurantIds === null ? total : undefined,
     order: orderBy(q, sortable, { field: 'createdAt', order: 'DESC' }, appUsers.id),
     // The whole list's total is the trigger-kept count; a search's is counted up to 1,000 (counts.ts).
     whole: 'app_users',
@@ -125,9 +149,10 @@ export function appUsersExportWhere(q: string | undefined) {
     : searchWhere(term, [appUsers.firstName, appUsers.lastName, appUsers.phone]);
 }
 
-/** One batch of the CSV export, in id order after `after`. */
+/** One batch of the CSV export (the scope's app users), in id order after `after`. */
 export function appUsersBatch(
   db: Db,
+  scope: Scope,
   where: ReturnType<typeof appUsersExportWhere>,
   after: { id: number } | undefined,
   limit: number,
@@ -135,7 +160,7 @@ export function appUsersBatch(
   return db
     .select()
     .from(appUsers)
-    .where(and(where, after ? sql`${appUsers.id} > ${after.id}` : undefined))
+    .where(and(appUsersIn(db, scope), where, after ? sql`${appUsers.id} > ${after.id}` : undefined))
     .orderBy(asc(appUsers.id))
     .limit(limit);
 }

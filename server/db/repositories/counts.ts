@@ -3,10 +3,11 @@
 //   primary-key read whatever the size;
 // - searches: counted up to TOTAL_CAP + 1 matching rows and no further; past the cap the total is a lower
 //   bound and the list says so (X-Total-Exact: false; the screens page without a last page).
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { and, countDistinct, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
-import { rowCounts } from '../schema';
+import { restaurantsIn, type Scope } from '../scope';
+import { orders, restaurants, rowCounts } from '../schema';
 
 export type CountedRows = 'app_users' | 'orders' | 'live_restaurants';
 
@@ -16,6 +17,27 @@ export async function rowCountsOf<N extends CountedRows>(db: Db, names: N[]): Pr
   const out = Object.fromEntries(names.map((n) => [n, 0])) as Record<N, number>;
   for (const r of rows) out[r.name as N] = Number(r.n);
   return out;
+}
+
+/**
+ * The dashboard's counts over a scope's restaurants (a manager's or staff's, issue 26): the app users who saved an
+ * order there, its live restaurants, the orders saved there. Counted (index-only on orders_restaurant_user_idx),
+ * since the trigger-kept counts are of the whole tables; an admin's scope reads those.
+ */
+export async function countsIn(db: Db, scope: Scope): Promise<{ users: number; restaurants: number; orders: number }> {
+  if (scope.restaurantIds === null) {
+    const c = await rowCountsOf(db, ['app_users', 'live_restaurants', 'orders']);
+    return { users: c.app_users, restaurants: c.live_restaurants, orders: c.orders };
+  }
+  const [o] = await db
+    .select({ users: countDistinct(orders.appUserId), orders: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(restaurantsIn(scope, orders.restaurantId));
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(restaurants)
+    .where(and(eq(restaurants.isDeleted, false), restaurantsIn(scope, restaurants.id)));
+  return { users: Number(o.users), restaurants: Number(r.n), orders: Number(o.orders) };
 }
 
 /** How many matching rows a search counts before it stops and reports "more than this". */

@@ -2,6 +2,7 @@
 // all, per live branch of a restaurant and per live till of a branch (rows are counted by funnel/recorder.ts).
 import { and, asc, between, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { restaurantsIn, type Scope } from '../scope';
 import { branches, devices, funnelDaily, restaurants } from '../schema';
 
 const sums = {
@@ -24,13 +25,13 @@ const tillDays = (from: string, to: string) =>
     between(funnelDaily.day, from, to),
   );
 
-/** The figures of each day that has any, live restaurants only. */
-export async function funnelByDay(db: Db, from: string, to: string) {
+/** The figures of each day that has any, live restaurants of the scope only. */
+export async function funnelByDay(db: Db, scope: Scope, from: string, to: string) {
   const rows = await db
     .select({ day: funnelDaily.day, ...sums })
     .from(funnelDaily)
     .innerJoin(restaurants, liveRestaurant)
-    .where(between(funnelDaily.day, from, to))
+    .where(and(between(funnelDaily.day, from, to), restaurantsIn(scope, funnelDaily.restaurantId)))
     .groupBy(funnelDaily.day);
   return new Map(rows.map((r) => [String(r.day), figures(r)]));
 }
@@ -83,9 +84,10 @@ function selectTillDays(db: Db) {
 }
 export type FunnelTillDay = Awaited<ReturnType<ReturnType<typeof selectTillDays>['execute']>>[number];
 
-/** One batch of the CSV: a row per till per day, in (day, restaurant, till) order after `after`. */
+/** One batch of the CSV: a row per till per day of the scope, in (day, restaurant, till) order after `after`. */
 export function funnelBatch(
   db: Db,
+  scope: Scope,
   from: string,
   to: string,
   after: FunnelTillDay | undefined,
@@ -95,6 +97,7 @@ export function funnelBatch(
     .where(
       and(
         between(funnelDaily.day, from, to),
+        restaurantsIn(scope, funnelDaily.restaurantId),
         after
           ? sql`(${funnelDaily.day}, ${funnelDaily.restaurantId}, ${funnelDaily.deviceId}) > (${after.day}::date, ${after.restaurantId}, ${after.deviceId})`
           : undefined,

@@ -5,6 +5,7 @@ import type { ListQuery, RestaurantBody } from '../../../src/contract';
 import type { Tx } from '../audit';
 import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
+import { restaurantsIn, type Scope } from '../scope';
 import { branches, devices, restaurants } from '../schema';
 import type { PosRestaurant } from '../../core/posPort';
 import { isMasked, maskStored, tokenKey, type Sealer } from '../../lib/sealing';
@@ -47,11 +48,16 @@ export function toRestaurant(r: RestaurantRow) {
   };
 }
 
-export async function findLiveRestaurant(database: Database, id: number): Promise<RestaurantRow | undefined> {
+/** A live restaurant of the scope, or undefined (another scope's answers as if there were none: 404). */
+export async function findLiveRestaurant(
+  database: Database,
+  id: number,
+  scope: Scope,
+): Promise<RestaurantRow | undefined> {
   const [row] = await database.db
     .select()
     .from(restaurants)
-    .where(and(eq(restaurants.id, id), eq(restaurants.isDeleted, false)))
+    .where(and(eq(restaurants.id, id), eq(restaurants.isDeleted, false), restaurantsIn(scope, restaurants.id)))
     .limit(1);
   return row;
 }
@@ -111,13 +117,13 @@ const sortable = {
 };
 const live = eq(restaurants.isDeleted, false);
 
-/** GET /restaurant: live restaurants (rows; withBranches makes the answer), searched by name. */
-export function restaurantsList(db: Db, q: ListQuery): ListSource<RestaurantRow> {
+/** GET /restaurant: live restaurants of the scope (rows; withBranches makes the answer), searched by name. */
+export function restaurantsList(db: Db, scope: Scope, q: ListQuery): ListSource<RestaurantRow> {
   return listSource(db, {
     select: () => db.select().from(restaurants),
     table: restaurants,
     id: restaurants.id,
-    scope: live,
+    scope: and(live, restaurantsIn(scope, restaurants.id)),
     filter: searchWhere(q.q, [restaurants.name]),
     order: orderBy(q, sortable, { field: 'id', order: 'ASC' }, restaurants.id),
   });
@@ -157,23 +163,29 @@ export async function insertRestaurant(tx: Tx, b: RestaurantBody, sealer: Sealer
   return created;
 }
 
-/** Changes a live restaurant; its id and name, or undefined when there is no live restaurant of that id. */
-export async function updateLiveRestaurant(tx: Tx, id: number, set: Partial<typeof restaurants.$inferInsert>) {
+/** Changes a live restaurant of the scope; its id and name, or undefined when the scope has no live restaurant of
+ * that id. */
+export async function updateLiveRestaurant(
+  tx: Tx,
+  scope: Scope,
+  id: number,
+  set: Partial<typeof restaurants.$inferInsert>,
+) {
   const [row] = await tx
     .update(restaurants)
     .set(set)
-    .where(and(eq(restaurants.id, id), live))
+    .where(and(eq(restaurants.id, id), live, restaurantsIn(scope, restaurants.id)))
     .returning({ id: restaurants.id, name: restaurants.name });
   return row;
 }
 
-/** A live branch of a live restaurant, or undefined. */
-export async function findLiveBranch(db: Db, id: number) {
+/** A live branch of a live restaurant of the scope, or undefined. */
+export async function findLiveBranch(db: Db, id: number, scope: Scope) {
   const [branch] = await db
     .select({ id: branches.id })
     .from(branches)
     .innerJoin(restaurants, eq(restaurants.id, branches.restaurantId))
-    .where(and(eq(branches.id, id), isNull(branches.removedAt), live))
+    .where(and(eq(branches.id, id), isNull(branches.removedAt), live, restaurantsIn(scope, branches.restaurantId)))
     .limit(1);
   return branch;
 }

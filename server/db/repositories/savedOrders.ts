@@ -8,6 +8,7 @@ import { badRequest } from '../../lib/errors';
 import type { PosOrder } from '../../core/posPort';
 import { listSource, orderBy, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
+import { restaurantsIn, type Scope } from '../scope';
 import { cappedCount, cappedCountOfDisjoint, TOTAL_CAP } from './counts';
 import { keepGuest } from './guests';
 import { appUsers, devices, orderItems, orders, restaurants } from '../schema';
@@ -139,15 +140,17 @@ const numberHolds = (term: string) =>
  * (SEARCH_TOO_SHORT: no index answers it). */
 export async function savedOrdersFilter(
   db: Db,
+  scope: Scope,
   f: SavedOrderFilters,
 ): Promise<{ where?: SQL; total?: () => Promise<{ total: number; exact: boolean }> }> {
-  const rest: (SQL | undefined)[] = [];
+  // The scope's restaurants first: in the rows, and in every count (issue 26).
+  const rest: (SQL | undefined)[] = [restaurantsIn(scope, orders.restaurantId)];
   if (f.restaurantId) rest.push(eq(orders.restaurantId, f.restaurantId));
   if (f.appUserId) rest.push(eq(orders.appUserId, f.appUserId));
   if (f.from) rest.push(gte(orders.orderDate, f.from));
   if (f.to) rest.push(lte(orders.orderDate, f.to));
   const term = f.q?.trim() ?? '';
-  if (!term) return { where: rest.length ? and(...rest) : undefined };
+  if (!term) return { where: rest.some(Boolean) ? and(...rest) : undefined };
   if (searchTooShort(term)) throw badRequest(SEARCH_TOO_SHORT);
   const digits = term.replace(/[\s\-()]/g, '');
   const byNumber = numberHolds(term);
@@ -171,9 +174,9 @@ export async function savedOrdersFilter(
   };
 }
 
-/** WHERE of the Orders screen's filters (the list, the CSV export). */
-export async function savedOrdersWhere(db: Db, f: SavedOrderFilters): Promise<SQL | undefined> {
-  return (await savedOrdersFilter(db, f)).where;
+/** WHERE of the Orders screen's filters within the scope (the list, the CSV export). */
+export async function savedOrdersWhere(db: Db, scope: Scope, f: SavedOrderFilters): Promise<SQL | undefined> {
+  return (await savedOrdersFilter(db, scope, f)).where;
 }
 
 const columns = {
@@ -215,8 +218,12 @@ const sortable = {
 };
 
 /** GET /order: always paged, newest first; a deep page picks its ids from the (created_at, id) index. */
-export async function savedOrdersList(db: Db, q: ListQuery & SavedOrderFilters): Promise<ListSource<SavedOrderRow>> {
-  const { where, total } = await savedOrdersFilter(db, q);
+export async function savedOrdersList(
+  db: Db,
+  scope: Scope,
+  q: ListQuery & SavedOrderFilters,
+): Promise<ListSource<SavedOrderRow>> {
+  const { where, total } = await savedOrdersFilter(db, scope, q);
   return listSource(db, {
     select: () => selectOrders(db),
     table: orders,
@@ -230,9 +237,11 @@ export async function savedOrdersList(db: Db, q: ListQuery & SavedOrderFilters):
   });
 }
 
-/** One saved order with its item lines, or undefined. */
-export async function findSavedOrder(db: Db, id: number) {
-  const [row] = await selectOrders(db).where(eq(orders.id, id)).limit(1);
+/** One saved order of the scope with its item lines, or undefined. */
+export async function findSavedOrder(db: Db, scope: Scope, id: number) {
+  const [row] = await selectOrders(db)
+    .where(and(eq(orders.id, id), restaurantsIn(scope, orders.restaurantId)))
+    .limit(1);
   if (!row) return undefined;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(orderItems.id);
   return { row, items };
@@ -258,7 +267,11 @@ export function savedOrdersBatch(
     .limit(limit);
 }
 
-/** The dashboard's Latest Orders: the newest rows of the (created_at, id) index. */
-export function latestOrders(db: Db, limit: number): Promise<SavedOrderRow[]> {
-  return selectOrders(db).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
+/** The dashboard's Latest Orders of the scope: the newest rows of the (created_at, id) index, or of the
+ * (restaurant_id, created_at, id) one under a scope. */
+export function latestOrders(db: Db, scope: Scope, limit: number): Promise<SavedOrderRow[]> {
+  return selectOrders(db)
+    .where(restaurantsIn(scope, orders.restaurantId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
 }

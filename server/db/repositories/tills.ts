@@ -5,6 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { ListQuery } from '../../../src/contract';
 import { listSource, orderBy, searchWhere, type Joins, type ListSource } from '../paging';
 import type { Db } from '../client';
+import { restaurantsIn, type Scope } from '../scope';
 import { branches, devices, restaurants } from '../schema';
 
 const columns = {
@@ -32,14 +33,19 @@ const join: Joins = (q) =>
     .innerJoin(restaurants, eq(restaurants.id, devices.restaurantId));
 
 /** Tills still at the POS, of branches still there, of restaurants not deleted; searched by till, branch or
- * restaurant name; filtered by restaurant. */
-export function tillsList(db: Db, q: ListQuery & { restaurantId?: number }): ListSource<TillRow> {
+ * restaurant name; filtered by restaurant; the scope's restaurants only. */
+export function tillsList(db: Db, scope: Scope, q: ListQuery & { restaurantId?: number }): ListSource<TillRow> {
   return listSource<TillRow>(db, {
     columns,
     table: devices,
     id: devices.id,
     join,
-    scope: and(isNull(devices.removedAt), isNull(branches.removedAt), eq(restaurants.isDeleted, false)),
+    scope: and(
+      isNull(devices.removedAt),
+      isNull(branches.removedAt),
+      eq(restaurants.isDeleted, false),
+      restaurantsIn(scope, devices.restaurantId),
+    ),
     filter: and(
       searchWhere(q.q, [devices.name, branches.name, restaurants.name]),
       q.restaurantId === undefined ? undefined : eq(devices.restaurantId, q.restaurantId),

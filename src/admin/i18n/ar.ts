@@ -7,6 +7,7 @@ import type { specterEn } from './en';
 const specterAr: typeof specterEn = {
   menu: { home: 'الرئيسية' },
   appBar: { logout: 'تسجيل الخروج', language: 'English' },
+  roles: { admin: 'مشرف', manager: 'مدير', staff: 'موظف', role: 'الدور', restaurants: 'المطاعم' },
   login: {
     title: 'تسجيل الدخول',
     email: 'البريد الإلكتروني',
@@ -95,6 +96,8 @@ const specterAr: typeof specterEn = {
     filters: { admin: 'المشرف', kind: 'النوع' },
     kinds: {
       'admin.created': 'إضافة مشرف',
+      'admin.roleChanged': 'تغيير الدور',
+      'admin.restaurantsChanged': 'منح المطاعم',
       'admin.removed': 'حذف مشرف',
       'appUser.deleted': 'حذف مستخدم التطبيق',
       'restaurant.created': 'إضافة مطعم',

@@ -5,6 +5,7 @@ import type { TranslationMessages } from 'react-admin';
 export const specterEn = {
   menu: { home: 'Home' },
   appBar: { logout: 'Logout', language: 'العربية' },
+  roles: { admin: 'Admin', manager: 'Manager', staff: 'Staff', role: 'Role', restaurants: 'Restaurants' },
   login: {
     title: 'Login',
     email: 'Email',
@@ -93,6 +94,8 @@ export const specterEn = {
     filters: { admin: 'Admin', kind: 'Kind' },
     kinds: {
       'admin.created': 'Admin created',
+      'admin.roleChanged': 'Role changed',
+      'admin.restaurantsChanged': 'Restaurants granted',
       'admin.removed': 'Admin removed',
       'appUser.deleted': 'App user deleted',
       'restaurant.created': 'Restaurant created',

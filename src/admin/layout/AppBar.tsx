@@ -3,7 +3,8 @@
 import { Button } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { AppBar as RaAppBar, TitlePortal, useLocaleState, useTranslate } from 'react-admin';
+import { Typography } from '@mui/material';
+import { AppBar as RaAppBar, TitlePortal, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
 import { authProvider } from '../../authProvider';
 import { setAppLocale } from '../i18n/direction';
 import { reloadAt } from './reloadAt';
@@ -20,9 +21,18 @@ export function AppBar() {
     await authProvider.logout({});
     reloadAt('/login');
   };
+  const { identity } = useGetIdentity();
+  const restaurants = (identity?.restaurants as { name: string }[] | undefined)?.map((r) => r.name).join(', ');
   return (
     <RaAppBar userMenu={false} toolbar={<></>}>
       <TitlePortal />
+      {identity && (
+        // Who is signed in, their role and their restaurants (issue 26).
+        <Typography variant="body2" sx={{ mx: 1, opacity: 0.9 }} data-testid="signed-in">
+          {identity.fullName} · {t(`specter.roles.${identity.role as string}`)}
+          {restaurants ? ` · ${restaurants}` : ''}
+        </Typography>
+      )}
       <Button
         color="inherit"
         startIcon={<TranslateIcon />}

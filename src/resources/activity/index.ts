@@ -9,6 +9,6 @@ export default defineResource({
   icon: HistoryIcon,
   // Not /activity: that is the screen's own address, served as HTML.
   api: { path: '/admin/activity', serverPaging: true, search: [], filters: ['adminId', 'kind'] },
-  access: ['admin'],
+  access: ['admin', 'manager'],
   messages: { en, ar },
 });

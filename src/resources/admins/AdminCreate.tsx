@@ -5,7 +5,20 @@ import ErrorIcon from '@mui/icons-material/ErrorOutline';
 import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { Create, PasswordInput, SimpleForm, TextInput, useTranslate, type Validator } from 'react-admin';
+import {
+  AutocompleteArrayInput,
+  Create,
+  FormDataConsumer,
+  PasswordInput,
+  ReferenceArrayInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  usePermissions,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import type { Permissions } from '../../permissions';
 import { ADMIN_PASSWORD_MIN } from '../../contract/admins';
 import { required } from '../../admin/validators';
 import { FormToolbar } from '../../admin/forms/FormToolbar';
@@ -27,8 +40,41 @@ function EmailTakenMessage({ takenEmail }: { takenEmail: string | null }) {
   return null;
 }
 
+/** The role select and, for a manager or staff, the restaurants picker (issue 26); a manager adds staff only. */
+function RoleInputs() {
+  const t = useTranslate();
+  const { permissions } = usePermissions<Permissions>();
+  const roles = permissions?.role === 'manager' ? ['staff'] : ['admin', 'manager', 'staff'];
+  return (
+    <>
+      <SelectInput
+        source="role"
+        label={t('specter.roles.role')}
+        choices={roles.map((r) => ({ id: r, name: t(`specter.roles.${r}`) }))}
+        validate={required}
+        fullWidth
+      />
+      <FormDataConsumer>
+        {({ formData }) =>
+          formData.role && formData.role !== 'admin' ? (
+            <ReferenceArrayInput source="restaurantIds" reference="restaurants">
+              <AutocompleteArrayInput
+                label={t('specter.roles.restaurants')}
+                optionText="name"
+                validate={required}
+                fullWidth
+              />
+            </ReferenceArrayInput>
+          ) : null
+        }
+      </FormDataConsumer>
+    </>
+  );
+}
+
 export function AdminCreate() {
   const t = useTranslate();
+  const { permissions } = usePermissions<Permissions>();
   const [failed, setFailed] = useState(false);
   const [takenEmail, setTakenEmail] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -51,7 +97,7 @@ export function AdminCreate() {
       }}
     >
       <SimpleForm
-        defaultValues={{ role: 'admin' }}
+        defaultValues={{ role: permissions?.role === 'manager' ? 'staff' : 'admin' }}
         toolbar={<FormToolbar onCancel={() => navigate('/users')} />}
         mode="onTouched"
         reValidateMode="onChange"
@@ -78,6 +124,7 @@ export function AdminCreate() {
           validate={[required, min8, matchesPassword]}
           fullWidth
         />
+        <RoleInputs />
       </SimpleForm>
     </Create>
   );

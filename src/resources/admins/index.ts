@@ -14,8 +14,9 @@ export default defineResource({
     serverPaging: true,
     search: ['name', 'email'],
     create: { path: '/user', extra: { role: 'admin' } },
+    updateFields: ['name', 'role', 'restaurantIds'],
     softDeletePath: (id) => `/user/${encodeURIComponent(String(id))}`,
   },
-  access: ['admin'],
+  access: ['admin', 'manager'],
   messages: { en, ar },
 });

@@ -13,6 +13,6 @@ export default defineResource({
     envelope: 'branches',
     search: ['name'],
   },
-  access: ['admin'],
+  access: ['admin', 'manager', 'staff'],
   messages: { en, ar },
 });

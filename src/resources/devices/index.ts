@@ -13,6 +13,6 @@ export default defineResource({
     envelope: 'devices',
     search: ['name'],
   },
-  access: ['admin'],
+  access: ['admin', 'manager', 'staff'],
   messages: { en, ar },
 });

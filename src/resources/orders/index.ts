@@ -14,6 +14,6 @@ export default defineResource({
     search: ['order_number'],
     filters: ['restaurantId', 'appUserId', 'from', 'to'],
   },
-  access: ['admin'],
+  access: ['admin', 'manager', 'staff'],
   messages: { en, ar },
 });

@@ -18,6 +18,6 @@ export default defineResource({
     updateFields: ['name', 'logo', 'token', 'branchs_token', 'system_type', 'vat_number'],
     softDeletePath: (id) => `/restaurant/delete/${encodeURIComponent(String(id))}`,
   },
-  access: ['admin'],
+  access: ['admin', 'manager', 'staff'],
   messages: { en, ar },
 });

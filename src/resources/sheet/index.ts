@@ -9,5 +9,5 @@ export default defineResource({
   name: 'sheet',
   under: 'restaurants',
   routes: { 'sheet/:restId': QrSheet },
-  access: ['admin'],
+  access: ['admin', 'manager', 'staff'],
 });

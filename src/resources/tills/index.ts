@@ -9,6 +9,6 @@ export default defineResource({
   list: TillList,
   icon: PointOfSaleIcon,
   api: { path: '/api/tills', serverPaging: true, search: ['name', 'branch', 'restaurant'], filters: ['restaurantId'] },
-  access: ['admin'],
+  access: ['admin', 'manager', 'staff'],
   messages: { en, ar },
 });

@@ -8,6 +8,6 @@ export default defineResource({
   list: UserList,
   icon: PeopleIcon,
   api: { path: '/user', serverPaging: true, searchMinChars: true, search: ['firstName', 'lastName', 'phone'] },
-  access: ['admin'],
+  access: ['admin', 'manager'],
   messages: { en, ar },
 });

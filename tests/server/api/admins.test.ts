@@ -37,6 +37,8 @@ describe('admins: GET /admin, POST /user (create), PATCH /user/{id} (soft delete
       id: res.json().id,
       name: 'Lina',
       email: 'lina@example.com',
+      role: 'admin',
+      restaurantIds: [],
     });
   });
 

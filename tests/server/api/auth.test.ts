@@ -60,7 +60,13 @@ describe('POST /admin/login and POST /user/isVerify', () => {
     const token = await t.adminToken();
     const verify = (headers: Record<string, string>) =>
       t.app.inject({ method: 'POST', url: '/user/isVerify', headers });
-    expect((await verify({ authorization: `Bearer ${token}` })).json()).toEqual({ verify: true });
+    // Issue 26: a good token's answer also says who it is, with the role and restaurants.
+    expect((await verify({ authorization: `Bearer ${token}` })).json()).toMatchObject({
+      verify: true,
+      role: 'admin',
+      restaurantIds: [],
+      restaurants: [],
+    });
     expect((await verify({})).json()).toEqual({ verify: false });
     expect((await verify({ authorization: 'Bearer not.a.jwt' })).json()).toEqual({ verify: false });
     expect((await verify({ authorization: 'Basic abc' })).json()).toEqual({ verify: false });
@@ -78,7 +84,7 @@ describe('POST /admin/login and POST /user/isVerify', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       payload: '{}',
     });
-    expect(res.json()).toEqual({ verify: true });
+    expect(res.json()).toMatchObject({ verify: true, role: 'admin' });
   });
 
   it('refuses an expired token', async () => {

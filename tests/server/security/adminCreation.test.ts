@@ -164,7 +164,7 @@ describe('POST /user never creates an admin without a live admin token', () => {
     expect(seen['401']).toBeGreaterThan(0);
   });
 
-  it('with a valid token, a role other than admin is refused with 400 (not coerced), and nothing is created', async () => {
+  it('with a valid token, a role other than admin, manager or staff is refused with 400 (not coerced), and nothing is created', async () => {
     const before = await adminCount();
     for (const role of [
       'superadmin',
@@ -204,7 +204,13 @@ describe('POST /user never creates an admin without a live admin token', () => {
     const before = await adminCount();
     const a = await post({ ...ADMIN, email: 'ok-1@example.com', role: 'admin' }, valid);
     expect(a.statusCode).toBe(200);
-    expect(a.json()).toEqual({ id: expect.any(Number), name: 'Mallory', email: 'ok-1@example.com' });
+    expect(a.json()).toEqual({
+      id: expect.any(Number),
+      name: 'Mallory',
+      email: 'ok-1@example.com',
+      role: 'admin',
+      restaurantIds: [],
+    });
     const b = await post({ ...ADMIN, email: 'ok-2@example.com' }, valid);
     expect(b.statusCode).toBe(200);
     expect(await adminCount()).toBe(before + 2);
