@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { apiLoad } from './api-load';
+import { hotTill } from './hot-till';
 import { bundleSizes } from './bundle-size';
 import { ROOT, table } from './lib';
 import { lighthouseInvoice } from './lighthouse';
@@ -26,5 +27,7 @@ console.log('\n## 2b. Lighthouse on the invoice page (mobile, default throttling
 table(await lighthouseInvoice());
 console.log('\n## 3. API alone and under load (autocannon, 1 and 32 connections, each beside its own ceiling run)\n');
 table(await apiLoad());
+console.log('\n## 3b. The hot till as `npm start` runs it (compiled server, LOG_LEVEL info, interleaved with bare)\n');
+table(await hotTill());
 console.log('\n## 4. Scale: 100,000 app users and 1,000,000 saved orders\n');
 table(await scale());

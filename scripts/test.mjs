@@ -60,8 +60,8 @@ async function runTogether(checks) {
 await runTogether([
   ['typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint: eslint (house rules as import boundaries)', ['node_modules/eslint/bin/eslint.js', '.']],
+  ['lint: prettier --check', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']],
 ]);
-run('lint: prettier --check', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']);
 const unit = path.join(reports, 'vitest.json');
 if (!process.env.DATABASE_URL)
   console.log('server-pg: SKIPPED - DATABASE_URL is unset; its tests are counted as skipped.');

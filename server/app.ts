@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Deps } from './deps';
 import { AccessLog, loggerOptions } from './lib/logging';
 import { clientErrorHandler } from './lib/clientError';
+import { requestIdGenerator } from './lib/requestId';
 import errors from './plugins/errors';
 import securityHeaders from './plugins/securityHeaders';
 import language from './plugins/language';
@@ -22,6 +23,7 @@ import auth from './plugins/auth';
 import web from './plugins/web';
 import purge from './plugins/purge';
 import services from './plugins/services';
+import observability from './plugins/observability';
 import { registerRoutes, SECURITY_SCHEMES } from './routes';
 
 export type App = FastifyInstance;
@@ -46,6 +48,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     return503OnClosing: true,
+    // X-Request-Id: the load balancer's when TRUST_PROXY names one, else made (plugins/observability.ts sends it).
+    genReqId: requestIdGenerator(!!config.TRUST_PROXY),
     clientErrorHandler,
     // One access line per request (lib/logging.ts), not Fastify's two: half the logging per call.
     logController: new AccessLog(),
@@ -64,6 +68,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   deps.log = app.log;
 
+  await app.register(observability);
   await app.register(language);
   await app.register(errors);
   await app.register(securityHeaders);
@@ -71,7 +76,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false,
     methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
-    exposedHeaders: [TOTAL_HEADER, TOTAL_EXACT_HEADER, 'Retry-After'],
+    exposedHeaders: [TOTAL_HEADER, TOTAL_EXACT_HEADER, 'Retry-After', 'X-Request-Id'],
     maxAge: 600,
   });
 

@@ -194,6 +194,12 @@ export const configSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  /** GET /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>` (docs/DEPLOYMENT.md). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** /metrics served on this port of its own (HOST) instead of the app's; the app's /metrics then answers 404. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** On SIGTERM: how long requests in flight may take before the process exits anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(10),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -207,6 +213,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  if (config.METRICS_PORT !== undefined && config.METRICS_PORT === config.PORT)
+    throw new Error(
+      'Invalid configuration:\n  METRICS_PORT: must differ from PORT (unset it to serve /metrics on PORT)',
+    );
   // The demo's Foodics stand-in runs when asked, or by default outside production when no Foodics address is set.
   // Never on a real database (docs/DEPLOYMENT.md "Safe defaults").
   config.FOODICS_STAND_IN ??= !cleaned.FOODICS_BASE_URL && config.NODE_ENV === 'development' && !config.DATABASE_URL;

@@ -12,6 +12,7 @@ import { createSmsSender } from './sms';
 import { startDemoServices } from './stand-ins/demo';
 import { invoiceLink, qrLinkAdvice } from './lib/startBanner';
 import { buildApp } from './app';
+import { serveMetrics } from './lib/metrics';
 import type { Deps } from './deps';
 
 async function main() {
@@ -63,6 +64,11 @@ async function main() {
   }
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  // METRICS_PORT: /metrics on a port of its own, for a scraper inside the network only (docs/DEPLOYMENT.md).
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await serveMetrics(config.METRICS_PORT, config.HOST, config.METRICS_TOKEN);
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   console.log('');
   console.log(`  Specter is running at ${shown}`);
@@ -85,20 +91,38 @@ async function main() {
   }
   console.log('');
 
+  // SIGTERM (docs/DEPLOYMENT.md "Stopping"): stop accepting (new connections are refused, a request on a kept-alive
+  // connection is answered 503), answer every request in flight, write the funnel's counts, close the database
+  // and Redis, and exit - within SHUTDOWN_GRACE_SECONDS whatever hangs.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, finishing requests`);
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
+    app.log.info(`${signal} received, finishing requests (at most ${config.SHUTDOWN_GRACE_SECONDS} s)`);
+    const force = setTimeout(() => {
+      app.log.error('shutdown grace ended with work unfinished: exiting');
+      process.exit(1);
+    }, graceMs);
     force.unref();
+    // A request still running a second before the end is cut so the database can still be closed cleanly.
+    const cut = setTimeout(() => app.server.closeAllConnections(), Math.max(0, graceMs - 1000));
+    cut.unref();
+    let code = 0;
     try {
+      metricsServer?.close();
       await app.close();
+      // Counts started by the last requests (after the app's own onClose hook ran) are written too.
+      await app.funnel.settled();
       await database.close();
-      redis?.disconnect();
+      if (redis) await redis.quit().catch(() => redis!.disconnect());
       await demo.close();
+      app.log.info('stopped cleanly');
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      code = 1;
     } finally {
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -22,6 +22,7 @@ import { searchTooShort, TOTAL_EXACT_HEADER, TOTAL_HEADER } from './contract/com
 import type { LatestOrder, Statistics } from './contract/orders';
 import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
 import type { PushKeyAnswer } from './contract/restaurants';
+import type { Insights } from './contract/guests';
 
 /** How one resource maps to the API: the `api` of its entry in src/resources/<name>/index.ts. */
 export interface ResourceApi {
@@ -76,6 +77,8 @@ export interface SpecterDataProvider extends DataProvider {
   exportUrl(path: string, filter?: Record<string, unknown>): Promise<string>;
   /** POST /restaurant/{id}/push-key: a new Specter POS push key, shown once. */
   rotatePushKey(id: Identifier): Promise<PushKeyAnswer>;
+  /** GET /api/guest/insights: a period's saved receipts and guests beside the period before it. */
+  getGuestInsights(q: { restaurantId?: Identifier; from: string; to: string }): Promise<Insights>;
 }
 
 type Row = RaRecord & Record<string, unknown>;
@@ -241,6 +244,10 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     },
     async unlockAppUser(id) {
       await send('DELETE', `/user/${enc(id)}/lock`);
+    },
+    async getGuestInsights(q) {
+      const query = new URLSearchParams(filterQuery(q, ['restaurantId', 'from', 'to']));
+      return (await send('GET', `/api/guest/insights?${query}`)).json as Insights;
     },
     async getFunnel(days = 30) {
       return (await send('GET', `/funnel?days=${days}`)).json as FunnelSummary;

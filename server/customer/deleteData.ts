@@ -1,11 +1,12 @@
-// Delete my data: the app user, their saved receipts (with their lines) and the phone's code rows go, in the
-// transaction that consumes the customer's fresh code. Deleted, not anonymised: the restaurant's legal record
-// of the sale stays in its point-of-sale system; our copy is the customer's own (docs/CUSTOMER.md). Every
+// Delete my data: the app user, their saved receipts (with their lines), their guestbook rows and consents and
+// the phone's code rows go, in the transaction that consumes the customer's fresh code. Deleted, not anonymised:
+// the restaurant's legal record of the sale stays in its point-of-sale system; our copy is the customer's own (docs/CUSTOMER.md). Every
 // session of the phone ends with it: the phone's guard row is not deleted (it holds the sign-out mark, and
 // deleting it revived signed-out copies of the cookie) but kept with only that mark, moved to now.
 import { count, eq } from 'drizzle-orm';
 import { appUsers, orders, otpChallenges } from '../db/schema';
 import { endSessions } from '../db/repositories/customerSessions';
+import { forgetGuest } from '../db/repositories/guests';
 import type { Db } from '../db/client';
 import { recordActivity } from '../db/audit';
 
@@ -15,6 +16,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export async function deleteCustomerData(tx: Tx, phone: string): Promise<{ userId: number | null; receipts: number }> {
   const [user] = await tx.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.phone, phone));
   let receipts = 0;
+  // The guestbook: every consent of the phone and its guest rows (before the app user they hang on).
+  await forgetGuest(tx, phone);
   if (user) {
     [{ n: receipts }] = await tx.select({ n: count() }).from(orders).where(eq(orders.appUserId, user.id));
     // Saved orders would outlive their user (ON DELETE SET NULL): they are the customer's, so they go first.

@@ -22,6 +22,8 @@ export interface Database {
   /** Answers when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's pool as /metrics reads it: connections open, idle, and queries waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** Key of the advisory lock taken while migrating a PostgreSQL database (any fixed 64-bit number). */
@@ -76,6 +78,7 @@ async function openPostgres(url: string, max: number, queryTimeoutMs: number): P
       await pool.query('select 1');
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

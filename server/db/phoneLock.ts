@@ -29,12 +29,12 @@ export async function lockWait(database: Database, config: Config, phone: string
 
 /**
  * One more wrong code in a row, in one atomic upsert: the run restarts at 1 after an expired lock, and
- * reaching OTP_PHONE_LOCK_AFTER sets the lock.
+ * reaching OTP_PHONE_LOCK_AFTER sets the lock. Answers whether this wrong code locked the phone.
  */
-export async function recordWrongCode(database: Database, config: Config, phone: string) {
+export async function recordWrongCode(database: Database, config: Config, phone: string): Promise<boolean> {
   const expired = sql`(${phoneGuards.lockedAt} is not null and ${phoneGuards.lockedAt} + make_interval(secs => ${lockSeconds(config)}) <= now())`;
   const run = sql`case when ${expired} then 1 else ${phoneGuards.failuresInRow} + 1 end`;
-  await database.db
+  const [row] = await database.db
     .insert(phoneGuards)
     .values({ phone, failuresInRow: 1, lockedAt: config.OTP_PHONE_LOCK_AFTER <= 1 ? new Date() : null })
     .onConflictDoUpdate({
@@ -44,7 +44,9 @@ export async function recordWrongCode(database: Database, config: Config, phone:
         lockedAt: sql`case when ${run} >= ${config.OTP_PHONE_LOCK_AFTER} then now() when ${expired} then null else ${phoneGuards.lockedAt} end`,
         updatedAt: sql`now()`,
       },
-    });
+    })
+    .returning({ run: phoneGuards.failuresInRow });
+  return (row?.run ?? 0) === Math.max(1, config.OTP_PHONE_LOCK_AFTER);
 }
 
 /** A right code: the run of wrong ones starts again. */

@@ -180,6 +180,10 @@ export const orders = pgTable(
     // orders, a page is read from the index.
     index('orders_total_idx').on(t.totalPrice, t.id),
     index('orders_number_idx').on(t.orderNumber, t.id),
+    // The guestbook (issue 34): one guest's orders at one restaurant (the row kept on each save), and a restaurant's
+    // saved orders by business date (the insights' periods).
+    index('orders_user_restaurant_idx').on(t.appUserId, t.restaurantId),
+    index('orders_restaurant_date_idx').on(t.restaurantId, t.orderDate),
   ],
 );
 
@@ -387,3 +391,65 @@ export const rowCounts = pgTable('row_counts', {
   name: text('name').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * A phone's yes to one restaurant (issue 34): "Let {restaurant} know me as a guest", ticked when saving a receipt,
+ * with when and which wording it said yes to (CONSENT_WORDING_VERSION). Withdrawn (My receipts) or with Delete my
+ * data the row goes. Per phone per restaurant: a yes to one restaurant tells no other.
+ */
+export const guestConsents = pgTable(
+  'guest_consents',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    wordingVersion: integer('wording_version').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('guest_consents_uq').on(t.phone, t.restaurantId)],
+);
+
+/**
+ * The guestbook (docs/ARCHITECTURE.md, The guestbook): one row per app user per restaurant they saved a receipt
+ * at, kept in the transaction of every change to their saved orders there (a save, Delete my data) and of their
+ * consent (given, withdrawn) - never computed from the orders per request. Kept for every saver, so a consent
+ * given later shows the whole history and the insights know who is returning; only rows with `consented` ever
+ * leave the server.
+ */
+export const guests = pgTable(
+  'guests',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    appUserId: integer('app_user_id')
+      .notNull()
+      .references(() => appUsers.id, { onDelete: 'cascade' }),
+    consented: boolean('consented').notNull().default(false),
+    firstVisitAt: timestamp('first_visit_at', { withTimezone: true }).notNull(),
+    lastVisitAt: timestamp('last_visit_at', { withTimezone: true }).notNull(),
+    /** The business date (the POS's, in the restaurant's time zone) of the first saved order: the insights'
+     * returning guests are those whose first visit is before the period. */
+    firstVisitOn: text('first_visit_on').notNull(),
+    visits: integer('visits').notNull().default(0),
+    spend: numeric('spend', { precision: 16, scale: 5 }).notNull().default('0'),
+    averageTicket: numeric('average_ticket', { precision: 16, scale: 5 }).notNull().default('0'),
+    currency: text('currency').notNull().default(''),
+    favouriteItem: text('favourite_item'),
+    topBranch: text('top_branch'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('guests_restaurant_user_uq').on(t.restaurantId, t.appUserId),
+    index('guests_user_idx').on(t.appUserId),
+    // The guestbook's sortable columns, each with the id that breaks ties (docs/PERFORMANCE.md).
+    index('guests_last_visit_idx').on(t.restaurantId, t.lastVisitAt, t.id),
+    index('guests_first_visit_idx').on(t.restaurantId, t.firstVisitAt, t.id),
+    index('guests_visits_idx').on(t.restaurantId, t.visits, t.id),
+    index('guests_spend_idx').on(t.restaurantId, t.spend, t.id),
+    index('guests_all_last_visit_idx').on(t.lastVisitAt, t.id),
+  ],
+);

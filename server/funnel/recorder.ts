@@ -14,6 +14,7 @@ import { funnelDaily } from '../db/schema';
 import { databaseMarks, redisMarks, type MarkStore } from './marks';
 import { dayIn } from './days';
 import { limitAddress } from '../lib/clientAddress';
+import { metrics } from '../lib/metrics';
 
 /** Views of one till counted per client address per day, at most. */
 export const VIEWS_PER_ADDRESS = 5;
@@ -57,7 +58,8 @@ export function createFunnelRecorder(deps: Deps, marks: MarkStore = defaultMarks
       .onConflictDoUpdate({
         target: [funnelDaily.restaurantId, funnelDaily.deviceId, funnelDaily.day],
         set: { [step]: sql`${funnelDaily[step]} + 1` },
-      });
+      })
+      .then(() => metrics.funnel.inc({ step }));
 
   const later = (req: FastifyRequest, work: () => Promise<unknown>) => {
     const p: Promise<void> = work()

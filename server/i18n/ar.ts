@@ -36,6 +36,8 @@ export const ar: Record<MessageKey, string> = {
   signInRequired: 'يرجى تسجيل الدخول برقم جوالك لعرض فواتيرك',
   receiptNotFound: 'الفاتورة غير موجودة',
   signedOut: 'تم تسجيل خروجك',
+  consentWithdrawn: 'لم يعد {restaurant} يعرفك كضيف',
+  consentNotFound: 'لم تسمح لهذا المطعم بمعرفتك كضيف',
   dataDeleted: 'تم حذف بياناتك: حسابك و{receipts}',
   codeSms: 'رمز Specter الخاص بك هو {code}. ينتهي خلال {minutes} دقائق. لا تشاركه مع أحد.',
   dataDeletedSms: 'Specter: بناءً على طلبك، تم حذف حسابك و{receipts}.',

@@ -42,6 +42,8 @@ export const en = {
   signInRequired: 'Please sign in with your phone number to see your receipts',
   receiptNotFound: 'Receipt not found',
   signedOut: 'You have signed out',
+  consentWithdrawn: '{restaurant} no longer knows you as a guest',
+  consentNotFound: 'You have not let this restaurant know you as a guest',
   dataDeleted: 'Your data has been deleted: your account and {receipts}',
   codeSms: 'Your Specter code is {code}. It expires in {minutes} minutes. Do not share it.',
   dataDeletedSms: 'Specter: as you asked, your account and {receipts} have been deleted.',

@@ -29,6 +29,8 @@ export const CHANGES = [
   'phoneLocks',
   /** The audit trail (the Activity list). */
   'activity',
+  /** The guestbook: a consent given or withdrawn (a save already says savedOrders). */
+  'guests',
 ] as const;
 export type Change = (typeof CHANGES)[number];
 
@@ -58,7 +60,7 @@ export const DEPENDS = {
   liveAdmins: ['admins'],
   tills: ['savedOrders', 'restaurants', 'receipts'],
   tillOrders: ['restaurants', 'receipts'],
-  lists: ['admins', 'appUsers', 'savedOrders', 'restaurants', 'phoneLocks', 'activity'],
+  lists: ['admins', 'appUsers', 'savedOrders', 'restaurants', 'phoneLocks', 'activity', 'guests'],
 } as const satisfies Record<string, readonly Change[]>;
 
 export function createAnswerCaches(

@@ -28,7 +28,7 @@ export async function handleSendCode(
   } else if (body.orderId !== undefined) {
     throw badRequest(CLAIM_MESSAGES.orderNeedsTill);
   }
-  const { sent, resendIn } = await otp.send(phone, req.ip, order, req.lang, 'save', body.resend === true);
+  const { sent, resendIn } = await otp.send(phone, req.ip, order, req.lang, 'save', body.resend === true, req.log);
   // A live code found again is not a new code asked for: the funnel counts codes texted.
   if (sent) app.funnel.code(req, order && { restaurantId: order.restaurantId, deviceId: order.deviceId });
   return reply.code(200).send({ message: say(req.lang, sent ? 'codeSent' : 'codeStillLive'), sent, resendIn });

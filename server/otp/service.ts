@@ -4,6 +4,7 @@
 // UPDATE, so parallel guesses cannot exceed OTP_MAX_ATTEMPTS. Wrong codes count against the phone only
 // when it has a live code: nobody can lock a number they have no code for by guessing at it.
 import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../deps';
 import { otpChallenges } from '../db/schema';
 import { say, type Lang } from '../i18n';
@@ -13,6 +14,7 @@ import { limitAddress } from '../lib/clientAddress';
 import { codeMatches, hashCode, newCode, sealCode, unsealCode } from './codes';
 import { maskPhone, normalizePhone } from '../core/phone';
 import { dailyFailuresKey, lockWait, recordWrongCode, resetWrongCodes } from '../db/phoneLock';
+import { metrics } from '../lib/metrics';
 
 export const WRONG_CODE = 'The code is wrong or has expired, please ask for a new one';
 export const INVALID_PHONE = 'phone: Enter a valid mobile number';
@@ -51,6 +53,8 @@ export interface OtpService {
     lang?: Lang,
     purpose?: CodePurpose,
     resend?: boolean,
+    /** The request's logger, so a failed SMS's line carries its request id (the app's logger without). */
+    log?: FastifyBaseLogger,
   ): Promise<SendOutcome>;
   /** The order the phone's live code is bound to, if any (to save it when the call does not name one). */
   boundOrder(phone: string): Promise<BoundOrder | null>;
@@ -115,7 +119,7 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
       return phone;
     },
 
-    async send(rawPhone, ip, order, lang = 'en', purpose = 'save', resend = false) {
+    async send(rawPhone, ip, order, lang = 'en', purpose = 'save', resend = false, log = deps.log) {
       const phone = this.normalize(rawPhone);
       const addr = limitAddress(ip);
       await limit(`otp:ip-send-10m:${addr}`, config.OTP_IP_SENDS_PER_10M, 600);
@@ -221,10 +225,12 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
       try {
         // In the language of the page that asked for it (the code itself in Latin digits, as the keypad types them).
         await deps.sms.send(phone, say(lang, 'codeSms', { code: code!, minutes }));
+        metrics.codesSent.inc({ provider: deps.sms.name, outcome: 'sent' });
       } catch (err) {
+        metrics.codesSent.inc({ provider: deps.sms.name, outcome: 'failed' });
         if (created) await db.delete(otpChallenges).where(eq(otpChallenges.id, challengeId));
         // The provider's code only: its error text can carry the number (server/core/smsPort.ts).
-        deps.log?.warn(
+        log?.warn(
           {
             sms: { to: maskPhone(phone), provider: deps.sms.name, code: (err as { code?: string }).code ?? 'unknown' },
           },
@@ -243,7 +249,10 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
     async verifyAndConsume(phone, code, ip, order, save, purpose = 'save') {
       const addr = limitAddress(ip);
       await limit(`otp:ip-check-10m:${addr}`, config.OTP_IP_CHECKS_PER_10M, 600);
-      await refuseWhenLocked(phone);
+      await refuseWhenLocked(phone).catch((err) => {
+        metrics.codesChecked.inc({ outcome: 'locked' });
+        throw err;
+      });
 
       // Count the attempt and read the hash in one statement: parallel guesses cannot pass the limit.
       const [attempt] = await db
@@ -264,7 +273,10 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
           purpose: otpChallenges.purpose,
         });
       // No live code: nothing to guess against, so nothing counts against the phone.
-      if (!attempt) throw badRequest(WRONG_CODE);
+      if (!attempt) {
+        metrics.codesChecked.inc({ outcome: 'no_code' });
+        throw badRequest(WRONG_CODE);
+      }
       // A guess at a live code is counted against the phone's day from this address first and compared after
       // (atomic); a right code takes its count back, so the day's count is of wrong codes only. Per phone AND
       // address: a stranger's guesses use up their own count, never the phone owner's.
@@ -280,9 +292,11 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
         attempt.purpose !== purpose ||
         ((bound || order === null) && !sameOrder(bound, order))
       ) {
-        await recordWrongCode(deps.database, config, phone);
+        metrics.codesChecked.inc({ outcome: 'wrong' });
+        if (await recordWrongCode(deps.database, config, phone)) metrics.phoneLocks.inc();
         throw badRequest(WRONG_CODE);
       }
+      metrics.codesChecked.inc({ outcome: 'right' });
       await limiter.undo(failures);
       const result = await db.transaction(async (tx) => {
         const [consumed] = await tx

@@ -9,6 +9,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { devices, restaurants } from '../db/schema';
+import { ownToken } from '../lib/metrics';
 import type { ReceiptStore } from './receiptStore';
 import type { FoodicsAdapter } from './foodics/adapter';
 import type { FoodicsOrder } from './foodics/types';
@@ -51,6 +52,7 @@ export async function applyFoodicsEvent(deps: Deps, store: ReceiptStore, event: 
     )
     .returning();
   if (!found.length) return 'unknown business';
+  for (const r of found) ownToken(r.id, r.token, r.branchsToken);
 
   const raw = event.order as FoodicsOrder;
   const key = createHash('sha256')

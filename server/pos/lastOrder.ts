@@ -11,6 +11,7 @@ import { conflict, HttpError, notFound } from '../lib/errors';
 import { CLAIM_MESSAGES, unavailableReason } from '../core/claim';
 import { PosError, type PosAdapter, type PosOrder, type PosRestaurant } from '../core/posPort';
 import { withReceiptVat } from '../vat/receiptVat';
+import { ownToken } from '../lib/metrics';
 import { readThrough } from './readThrough';
 import type { ReceiptStore } from './receiptStore';
 
@@ -137,6 +138,7 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore): LastOrd
   ): Promise<T> {
     const adapter = deps.pos[r.systemType];
     if (!adapter) throw new HttpError(502, `No point-of-sale connection for system type ${r.systemType}`);
+    ownToken(r.id, r.token, r.branchsToken);
     try {
       return await fetchOrder(key, () =>
         call(adapter, {

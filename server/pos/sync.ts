@@ -7,6 +7,7 @@ import type { Deps } from '../deps';
 import { branches, devices, restaurants } from '../db/schema';
 import { PosError } from '../core/posPort';
 import type { Tx } from '../db/audit';
+import { ownToken } from '../lib/metrics';
 
 /** audit, when given, runs in the transaction that stores the sync's result (the back-office's audit trail). */
 export async function syncRestaurant(
@@ -20,6 +21,7 @@ export async function syncRestaurant(
   const adapter = deps.pos[r.systemType];
   if (!adapter) return record(deps, restaurantId, audit, `No point-of-sale adapter for system type ${r.systemType}`);
 
+  ownToken(r.id, r.token, r.branchsToken);
   const pos = {
     id: r.id,
     name: r.name,

@@ -16,6 +16,8 @@ import {
   receiptsQuery,
   savedReceiptSchema,
   codeSentSchema,
+  consentsSchema,
+  restaurantIdParam,
 } from '../../src/contract';
 import { appUserPhone, signInAppUser } from '../db/repositories/appUsers';
 import { endSessions, sessionsEndedAt } from '../db/repositories/customerSessions';
@@ -26,6 +28,7 @@ import { maskPhone } from '../core/phone';
 import { createSessionService, type CustomerSession } from '../customer/session';
 import { findReceipt, listReceipts } from '../customer/receipts';
 import { deleteCustomerData } from '../customer/deleteData';
+import { consentsOf, withdrawConsent } from '../db/repositories/guests';
 
 const customer = { customer: true } as const;
 
@@ -230,6 +233,45 @@ export default async function customerRoutes(fastify: FastifyInstance) {
         message: say(req.lang, 'dataDeleted', { receipts: savedReceiptsInWords(req.lang, gone.receipts) }),
         receipts: gone.receipts,
       };
+    },
+  );
+
+  // The guestbook's consents (issue 34): the restaurants this phone said yes to, and Withdraw.
+  app.get(
+    '/customer/consents',
+    {
+      config: customer,
+      schema: {
+        tags: ['customer'],
+        summary: 'The restaurants the signed-in customer let know them as a guest, with when and the wording version.',
+        response: { 200: consentsSchema, 401: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await signedIn(req);
+      reply.header('Cache-Control', 'no-store');
+      return { consents: await consentsOf(db, s.phone) };
+    },
+  );
+
+  app.delete(
+    '/customer/consents/:restaurantId',
+    {
+      config: { ...customer, changes: ['guests'] },
+      schema: {
+        tags: ['customer'],
+        summary:
+          "Withdraws the signed-in customer's consent to a restaurant: at once out of its guestbook (list, search, export, guest page).",
+        params: restaurantIdParam,
+        response: { 200: messageSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const s = await signedIn(req);
+      const which = (await consentsOf(db, s.phone)).find((c) => c.restaurant_id === req.params.restaurantId);
+      if (!(await withdrawConsent(db, s.phone, req.params.restaurantId)))
+        throw notFound(say(req.lang, 'consentNotFound'));
+      return { message: say(req.lang, 'consentWithdrawn', { restaurant: which?.restaurant.name ?? '' }).trim() };
     },
   );
 }

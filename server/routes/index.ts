@@ -17,8 +17,10 @@ import customerRoutes from './customer';
 import exportRoutes from './exports';
 import foodicsWebhookRoutes from './foodicsWebhook';
 import funnelRoutes from './funnel';
+import guestsRoutes from './guests';
 import healthRoutes from './health';
 import invoiceRoutes from './invoice';
+import metricsRoutes from './metrics';
 import ordersRoutes from './orders';
 import posPushRoutes from './posPush';
 import publicConfigRoutes from './publicConfig';
@@ -43,6 +45,7 @@ export interface RouteGroup {
 
 export const ROUTES: RouteGroup[] = [
   { plugin: healthRoutes },
+  { plugin: metricsRoutes },
   { plugin: authRoutes },
   { plugin: statisticsRoutes },
   { plugin: ordersRoutes },
@@ -60,6 +63,7 @@ export const ROUTES: RouteGroup[] = [
   { plugin: exportRoutes },
   { plugin: activityRoutes },
   { plugin: tillsRoutes },
+  { plugin: guestsRoutes },
 ];
 
 /** The security schemes the table names (server/app.ts puts them in the OpenAPI document). */

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addOrderBody, lastOrderAnswer, lastOrderQuery, messageSchema } from '../../src/contract';
 import { saveOrderToAccount } from '../db/repositories/savedOrders';
+import { recordConsent } from '../db/repositories/guests';
 import { encode, sendEncoded } from '../lib/encoded';
 import { conflict } from '../lib/errors';
 import { say } from '../i18n';
@@ -51,12 +52,12 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
     '/order/foodics/web/add-order',
     {
       // The order saved (and its app user); a wrong code counts towards the phone's lock.
-      config: { customer: true, changes: ['savedOrders', 'appUsers', 'phoneLocks'] },
+      config: { customer: true, changes: ['savedOrders', 'appUsers', 'phoneLocks', 'guests'] },
       schema: {
         tags: ['invoice'],
         summary: 'Saves an order of a till to the account of a phone, with the one-time code sent to it. Public.',
         description:
-          'With `orderId`: exactly that order (fetched from the POS by its id), if it still qualifies; otherwise 409 saying why. Without it: the order the code was asked for, else the till\'s newest closed order within CLAIM_WINDOW_MINUTES (the one last-order shows); when that one is saved already, 409 "This invoice has already been saved" and nothing is saved (never an older order). A code asked for one order never saves another.',
+          "With `orderId`: exactly that order (fetched from the POS by its id), if it still qualifies; otherwise 409 saying why. Without it: the order the code was asked for, else the till's newest closed order within CLAIM_WINDOW_MINUTES (the one last-order shows); when that one is saved already, 409 \"This invoice has already been saved\" and nothing is saved (never an older order). A code asked for one order never saves another. `consent: true` (optional) records the phone's yes to the restaurant's guestbook with the save (docs/CUSTOMER.md).",
         body: addOrderBody,
         response: {
           200: z.object({ message: z.string(), id: z.number() }),
@@ -89,6 +90,8 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
           const saved = await saveOrderToAccount(tx, { phone, restaurantId, deviceId: casherId, order });
           // One order, one account, once: the transaction rolls back and the code stays usable.
           if (saved === null) throw conflict(CLAIM_MESSAGES.alreadySaved);
+          // "Let {restaurant} know me as a guest": recorded with the save, or neither (issue 34).
+          if (req.body.consent === true) await recordConsent(tx, phone, restaurantId);
           return saved;
         },
       );

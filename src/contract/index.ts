@@ -12,3 +12,4 @@ export * from './customer';
 export * from './activity';
 export * from './publicConfig';
 export * from './savedOrders';
+export * from './guests';

@@ -52,5 +52,8 @@ export const addOrderBody = z.object({
   phone: z.string().trim().min(1, 'Phone is required').max(32),
   otp: z.string().regex(/^\d{4}$/, 'must be 4 digits'),
   orderId: orderIdField,
+  /** "Let {restaurant} know me as a guest ...", ticked (issue 34): recorded for this phone and restaurant with the
+   * wording's version. Absent or false changes nothing (a yes is withdrawn in My receipts). */
+  consent: z.boolean().optional(),
 });
 export type AddOrderBody = z.infer<typeof addOrderBody>;

@@ -10,9 +10,11 @@ interface Props {
   tone: 'success' | 'error';
   /** A second way on (the Success dialog's "My receipts"). */
   link?: { href: string; label: string };
+  /** The failed request's reference for support ("Reference: K3F9QX2M"), beside the message, never inside it. */
+  reference?: string;
 }
 
-export function Dialog({ title, children, button, onClose, tone, link }: Props) {
+export function Dialog({ title, children, button, onClose, tone, link, reference }: Props) {
   const ref = useRef<HTMLButtonElement>(null);
   const linkRef = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
@@ -44,6 +46,11 @@ export function Dialog({ title, children, button, onClose, tone, link }: Props) 
         </div>
         <h2 id="dialog-title">{title}</h2>
         <p id="dialog-text">{children}</p>
+        {reference && (
+          <p className="reference" dir="auto">
+            {reference}
+          </p>
+        )}
         {link && (
           <p className="dialog-link" dir="auto">
             <a ref={linkRef} href={link.href}>

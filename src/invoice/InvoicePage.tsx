@@ -7,13 +7,16 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import type { LastOrderAnswer } from '../contract/invoice';
 import type { InvoicePageState } from '../contract/invoicePageRender';
 import { useLanguage } from '../lib/useLanguage';
-import { ApiError, loadInvoice } from './api';
+import { ApiError, loadInvoice, referenceOf, referenceText } from './api';
 import { TEXTS } from './i18n';
 import { Receipt } from './Receipt';
 import { SaveFlow } from './SaveFlow';
 import './invoice.css';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; invoice: LastOrderAnswer };
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; message: string; reference?: string }
+  | { state: 'ready'; invoice: LastOrderAnswer };
 
 export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
   const [lang, toggleLang] = useLanguage(initial?.lang);
@@ -34,7 +37,11 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
     let live = true;
     loadInvoice(restId, deviceId)
       .then((invoice) => live && setLoad({ state: 'ready', invoice }))
-      .catch((err) => live && setLoad({ state: 'error', message: err instanceof ApiError ? err.message : '' }));
+      .catch(
+        (err) =>
+          live &&
+          setLoad({ state: 'error', message: err instanceof ApiError ? err.message : '', reference: referenceOf(err) }),
+      );
     return () => {
       live = false;
     };
@@ -52,6 +59,11 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
         <div className="error-panel" role="alert">
           <h1>{t.oops}</h1>
           <p>{load.message ? `${load.message}.` : t.anError}</p>
+          {load.reference && (
+            <p className="reference" dir="auto">
+              {referenceText(t, load.reference)}
+            </p>
+          )}
         </div>
       )}
       {load.state === 'ready' && (
@@ -59,6 +71,7 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
           <SaveFlow
             order={{ restaurantId: restId, casherId: deviceId, orderId: load.invoice.order_id }}
             saved={load.invoice.saved}
+            restaurant={load.invoice.restaurant.name}
             t={t}
           />
         </Receipt>

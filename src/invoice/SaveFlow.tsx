@@ -3,15 +3,27 @@
 // show it); a failed save returns to the receipt with empty boxes and shows the !Oops dialog.
 // Both calls name the order shown, so the code saves that order even when a newer one closed meanwhile.
 import { useState } from 'react';
-import { ApiError, saveOrder, sendCode, type ShownOrder } from './api';
+import { ApiError, referenceOf, referenceText, saveOrder, sendCode, type ShownOrder } from './api';
 import { Dialog } from './Dialog';
 import type { Texts } from './i18n';
 import { CodeStep, PhoneField, usePhoneCode } from './PhoneCode';
 
-type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
+type Outcome = { kind: 'success' } | { kind: 'error'; message: string; reference: string } | null;
 
-export function SaveFlow({ order, saved: savedBefore, t }: { order: ShownOrder; saved: boolean; t: Texts }) {
+export function SaveFlow({
+  order,
+  saved: savedBefore,
+  restaurant,
+  t,
+}: {
+  order: ShownOrder;
+  saved: boolean;
+  restaurant: string;
+  t: Texts;
+}) {
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // "Let {restaurant} know me as a guest": unticked until the customer ticks it; sent with the save (issue 34).
+  const [consent, setConsent] = useState(false);
   const [saved, setSaved] = useState(savedBefore);
   const failMessage = (err: unknown) => (err instanceof ApiError && err.message ? err.message : t.failText);
 
@@ -20,14 +32,14 @@ export function SaveFlow({ order, saved: savedBefore, t }: { order: ShownOrder; 
     allDigits: false,
     send: (phone, resend) => sendCode(phone, order, resend),
     verify: async (phone, otp) => {
-      await saveOrder({ ...order, phone, otp });
+      await saveOrder({ ...order, phone, otp, consent });
       flow.reset();
       setSaved(true);
       setOutcome({ kind: 'success' });
     },
     onError: (err, step) => {
       if (step === 'code') flow.setStep('idle');
-      setOutcome({ kind: 'error', message: failMessage(err) });
+      setOutcome({ kind: 'error', message: failMessage(err), reference: referenceOf(err) });
     },
   });
 
@@ -53,6 +65,10 @@ export function SaveFlow({ order, saved: savedBefore, t }: { order: ShownOrder; 
             hint={t.phoneHint}
             autoFocus
           />
+          <label className="consent">
+            <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+            <span>{t.consent.replace('{restaurant}', restaurant)}</span>
+          </label>
           <div className="actions">
             <button type="button" className="ghost" onClick={() => flow.setStep('idle')}>
               {t.back}
@@ -76,7 +92,13 @@ export function SaveFlow({ order, saved: savedBefore, t }: { order: ShownOrder; 
         </Dialog>
       )}
       {outcome?.kind === 'error' && (
-        <Dialog tone="error" title={t.failTitle} button={t.ok} onClose={() => setOutcome(null)}>
+        <Dialog
+          tone="error"
+          title={t.failTitle}
+          button={t.ok}
+          onClose={() => setOutcome(null)}
+          reference={referenceText(t, outcome.reference)}
+        >
           {outcome.message}
         </Dialog>
       )}

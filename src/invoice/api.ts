@@ -6,10 +6,20 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The answer's X-Request-Id, at most 8 characters: the reference a customer reads out to support, which
+     * finds the request's log lines (docs/DEPLOYMENT.md, Request ids). '' when the network failed. */
+    readonly reference = '',
   ) {
     super(message);
   }
 }
+
+/** The reference of a failure the server answered, else ''. */
+export const referenceOf = (err: unknown) => (err instanceof ApiError ? err.reference : '');
+
+/** "Reference: K3F9QX2M" in the page's language, or '' without a reference. */
+export const referenceText = (t: { reference: string }, reference?: string) =>
+  reference ? t.reference.replace('{ref}', reference) : '';
 
 // Absolute URLs: the page may be served under any origin, and tests run fetch outside a browser.
 const abs = (path: string) => new URL(path, window.location.href).toString();
@@ -29,7 +39,12 @@ export async function request<T>(url: string, init?: RequestInit): Promise<T> {
     throw new ApiError(0, '');
   }
   const body = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(res.status, typeof body?.message === 'string' ? body.message : '');
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      typeof body?.message === 'string' ? body.message : '',
+      (res.headers.get('X-Request-Id') ?? '').slice(0, 8),
+    );
   return body as T;
 }
 
@@ -77,5 +92,5 @@ export const sendCode = (phone: string, order: ShownOrder, resend = false) =>
     body: JSON.stringify({ phone, ...order, ...(resend ? { resend } : {}) }),
   });
 
-export const saveOrder = (body: ShownOrder & { phone: string; otp: string }) =>
+export const saveOrder = (body: ShownOrder & { phone: string; otp: string; consent?: boolean }) =>
   request<{ message: string }>('/order/foodics/web/add-order', { method: 'POST', body: JSON.stringify(body) });

@@ -188,6 +188,15 @@ export const privacyEn: Section[] = [
     ],
   },
   {
+    id: 'guestbook',
+    title: 'When a Restaurant Knows You as a Guest',
+    body: [
+      'When you save a receipt you may tick "Let (the restaurant) know me as a guest (my visits and spend, and occasional offers by SMS)". It is unticked unless you tick it, and it is asked per restaurant: a yes to one restaurant tells no other restaurant anything. We keep when you said yes and which wording you saw.',
+      "With your yes, that restaurant's back-office sees you in its guestbook: your name if you gave one, your phone number, your first and latest visits, how many receipts you saved there, what you spent, your average ticket, your favourite item and your usual branch. It may text you occasional offers. Without your yes, the restaurant sees none of this about you; your saved receipts only add, without your name or number, to its totals (how many receipts were saved and how much was spent).",
+      'To stop it, open My receipts (/user/receipts), sign in, and choose "Withdraw" beside the restaurant: you leave its guestbook at once, and it can no longer find or export you. "Delete my data" removes every such yes together with your account.',
+    ],
+  },
+  {
     id: 'opt-out',
     title: 'Opting Out',
     body: [

@@ -9,6 +9,7 @@ import { TEXTS } from '../invoice/i18n';
 import { Receipt } from '../invoice/Receipt';
 import { useLanguage } from '../lib/useLanguage';
 import { fetchReceipt, signOut, whoAmI } from './api';
+import { Consents } from './Consents';
 import { DeleteData } from './DeleteData';
 import { RECEIPTS_TEXTS } from './i18n';
 import { ReceiptList } from './ReceiptList';
@@ -115,6 +116,7 @@ export function ReceiptsPage() {
             onOpen={(id) => openReceipt(view.session, id)}
             onError={onError}
           />
+          <Consents t={t} locale={locale} onError={onError} />
           <div className="actions spread">
             <button
               type="button"

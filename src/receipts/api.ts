@@ -1,6 +1,7 @@
 // The calls of My receipts (server/routes/customer.ts). The session travels in an HttpOnly cookie the page
 // never sees; fetch sends it because the calls are same-origin.
 import type { CustomerSession, ReceiptPage, SavedReceipt } from '../contract/customer';
+import type { Consents } from '../contract/guests';
 import { request } from '../invoice/api';
 
 const post = <T>(url: string, body?: unknown) =>
@@ -20,3 +21,6 @@ export const fetchReceipt = (id: number) => request<SavedReceipt>(`/customer/rec
 export const sendDeleteCode = () => post<{ message: string }>('/customer/data/code');
 export const deleteMyData = (otp: string) =>
   post<{ message: string; receipts: number }>('/customer/data/delete', { otp });
+export const fetchConsents = () => request<Consents>('/customer/consents');
+export const withdrawConsent = (restaurantId: number) =>
+  request<{ message: string }>(`/customer/consents/${restaurantId}`, { method: 'DELETE' });

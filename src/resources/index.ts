@@ -5,6 +5,7 @@ import activity from './activity';
 import admins from './admins';
 import branches from './branches';
 import devices from './devices';
+import guests from './guests';
 import orders from './orders';
 import restaurants from './restaurants';
 import sheet from './sheet';
@@ -20,6 +21,7 @@ export const RESOURCES: readonly ResourceEntry[] = [
   orders,
   activity,
   tills,
+  guests,
   branches,
   devices,
   sheet,

@@ -1,12 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// The browser journeys run one file at a time against one production build of the product.
+// The browser journeys run two files at a time (each its own product and browser, on free ports: the two cores
+// are rarely both busy while a journey waits on its page) against one production build of the product.
 export default defineConfig({
   test: {
     name: 'e2e',
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
-    fileParallelism: false,
+    maxWorkers: 2,
+    // One migrated embedded database per run, copied by each journey's product (harness/globalSetup.ts).
+    globalSetup: ['tests/e2e/harness/globalSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     passWithNoTests: true,

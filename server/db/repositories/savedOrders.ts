@@ -9,6 +9,7 @@ import type { PosOrder } from '../../core/posPort';
 import { listSource, orderBy, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
 import { cappedCount, cappedCountOfDisjoint, TOTAL_CAP } from './counts';
+import { keepGuest } from './guests';
 import { appUsers, devices, orderItems, orders, restaurants } from '../schema';
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
@@ -61,6 +62,8 @@ export async function saveOrderToAccount(
       })),
     );
   }
+  // The guestbook's row of this phone at this restaurant, in the same transaction (guests.ts).
+  await keepGuest(tx, input.restaurantId, user.id);
   return saved.id;
 }
 

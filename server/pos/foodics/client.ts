@@ -4,6 +4,7 @@
 // 429 from Foodics pauses the token on every instance (docs/ARCHITECTURE.md).
 import type { CallBudget, CallPriority } from '../callBudget';
 import { PosError } from '../../core/posPort';
+import { countBudget, countFoodicsCall } from '../../lib/metrics';
 
 export interface FoodicsClientOptions {
   baseUrl: string;
@@ -26,6 +27,7 @@ export function createFoodicsClient(opts: FoodicsClientOptions): FoodicsClient {
   return {
     async get<T>(path: string, token: string, query: Query = {}, priority: CallPriority = 'customer'): Promise<T> {
       const slot = opts.budget ? await opts.budget.take(token, priority) : null;
+      if (slot) countBudget(token, slot);
       if (slot && !slot.ok) throw new PosError(429, BUSY_MESSAGE, Math.max(1, Math.ceil(slot.retryAfterMs / 1000)));
       try {
         return await send<T>(path, token, query);
@@ -45,11 +47,13 @@ export function createFoodicsClient(opts: FoodicsClientOptions): FoodicsClient {
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (err) {
+      countFoodicsCall(token, (err as Error).name === 'TimeoutError' ? 'timeout' : 'error');
       if ((err as Error).name === 'TimeoutError') {
         throw new PosError(504, 'The point-of-sale system did not answer in time, please try again');
       }
       throw new PosError(502, 'The point-of-sale system cannot be reached, please try again shortly');
     }
+    countFoodicsCall(token, res.status);
     if (res.status === 401 || res.status === 403) {
       await res.body?.cancel();
       throw new PosError(

@@ -2,7 +2,7 @@
 // with a fresh embedded database, the Foodics stand-in and the console SMS provider. Its log is kept
 // so tests can read the one-time codes the console provider prints.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,10 @@ export async function freePort(): Promise<number> {
 export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'specter-e2e-'));
+  // A copy of the run's migrated database (harness/globalSetup.ts): no initdb and no migrations at each start.
+  // Outside the journeys' run (scripts/screenshots.ts) there is none, and the product creates its own.
+  const template = process.env.SPECTER_E2E_DATA_TEMPLATE;
+  if (template) cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {

@@ -83,6 +83,7 @@ describe('one forget after every write: the next read on the same instance is fr
     devices: () => call({ method: 'GET', url: `/restaurant/devices/${branchId}`, headers: auth }),
     activity: () => call({ method: 'GET', url: '/admin/activity?page=1&perPage=25', headers: auth }),
     tills: () => call({ method: 'GET', url: '/api/tills?page=1&perPage=25', headers: auth }),
+    guests: () => call({ method: 'GET', url: '/api/guest?page=1&perPage=25', headers: auth }),
     till: () =>
       call({ method: 'GET', url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${DEVICE}` }),
     specterTill: () =>
@@ -402,6 +403,31 @@ describe('one forget after every write: the next read on the same instance is fr
       write: (p: { cookies: Record<string, string>; otp: string }) =>
         call({ method: 'POST', url: '/customer/data/delete', cookies: p.cookies, payload: { otp: p.otp } }),
       changes: ['statistics', 'latestOrders', 'appUsers', 'orders', 'activity', 'till'],
+    },
+    'DELETE /customer/consents/:restaurantId': {
+      what: 'a customer withdraws their consent to a restaurant',
+      prepare: async () => {
+        const phone = newPhone();
+        const o = await newOrder();
+        expect((await askCode(phone, o.id)).statusCode).toBe(200);
+        const saved = await call({
+          method: 'POST',
+          url: '/order/foodics/web/add-order',
+          payload: {
+            casherId: DEVICE,
+            restaurantId: t.restaurantId,
+            phone,
+            otp: t.lastCode(e164(phone))!,
+            orderId: o.id,
+            consent: true,
+          },
+        });
+        expect(saved.statusCode).toBe(200);
+        return signedIn(phone);
+      },
+      write: (cookies: Record<string, string>) =>
+        call({ method: 'DELETE', url: `/customer/consents/${t.restaurantId}`, cookies }),
+      changes: ['guests'],
     },
     'POST /export/ticket': {
       what: 'an admin asks for a download ticket',

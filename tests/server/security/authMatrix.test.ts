@@ -11,6 +11,7 @@ import {
   appUsers,
   branches,
   devices,
+  guests,
   orders,
   phoneGuards,
   restaurants,
@@ -85,6 +86,7 @@ describe('authorisation matrix', () => {
     restaurantToRemove: number;
     adminEmail: string;
     order: number;
+    guest: number;
   };
   let adminN = 0;
   let validAdminId = 0;
@@ -164,7 +166,21 @@ describe('authorisation matrix', () => {
         currency: 'SAR',
       })
       .returning({ id: orders.id });
+    // A consented guest (the locked phone's app user, which no call deletes).
+    const [guest] = await db
+      .insert(guests)
+      .values({
+        restaurantId: t.restaurantId,
+        appUserId: locked.id,
+        consented: true,
+        firstVisitAt: new Date(),
+        lastVisitAt: new Date(),
+        firstVisitOn: '2026-11-20',
+        visits: 1,
+      })
+      .returning({ id: guests.id });
     ids = {
+      guest: guest.id,
       restaurant: t.restaurantId,
       branch: branch.id,
       appUser: user.id,
@@ -256,6 +272,18 @@ describe('authorisation matrix', () => {
     },
     { name: 'GET /admin/activity', req: () => ({ method: 'GET', url: '/admin/activity?page=1&perPage=5' }) },
     { name: 'GET /api/tills', req: () => ({ method: 'GET', url: '/api/tills?page=1&perPage=5&q=Najd' }) },
+    // The guestbook (issue 34): at the issue's paths and under the admin prefix.
+    { name: 'GET /guest', req: () => ({ method: 'GET', url: '/guest?page=1&perPage=5&q=5' }) },
+    { name: 'GET /guest/{id}', req: () => ({ method: 'GET', url: `/guest/${ids.guest}` }) },
+    { name: 'GET /guest/export.csv', req: () => ({ method: 'GET', url: '/guest/export.csv' }) },
+    {
+      name: 'GET /guest/insights',
+      req: () => ({ method: 'GET', url: '/guest/insights?from=2026-11-01&to=2026-11-07' }),
+    },
+    { name: 'GET /api/guest', req: () => ({ method: 'GET', url: '/api/guest?page=1&perPage=5' }) },
+    { name: 'GET /api/guest/{id}', req: () => ({ method: 'GET', url: `/api/guest/${ids.guest}` }) },
+    { name: 'GET /api/guest/export.csv', req: () => ({ method: 'GET', url: '/api/guest/export.csv' }) },
+    { name: 'GET /api/guest/insights', req: () => ({ method: 'GET', url: '/api/guest/insights' }) },
     // Public calls: the token, good or bad, changes nothing.
     {
       name: 'POST /admin/login',
@@ -300,6 +328,9 @@ describe('authorisation matrix', () => {
     },
     { name: 'GET /healthz', public: true, ok: [200], req: () => ({ method: 'GET', url: '/healthz' }) },
     { name: 'GET /readyz', public: true, ok: [200], req: () => ({ method: 'GET', url: '/readyz' }) },
+    // Not an admin call: without METRICS_TOKEN (as here) it is not served at all; its own token is
+    // tests/server/reliability/metrics.test.ts's.
+    { name: 'GET /metrics', public: true, ok: [404], req: () => ({ method: 'GET', url: '/metrics' }) },
   ];
 
   const call = (ep: Endpoint, kind: Kind) => {
@@ -392,6 +423,8 @@ describe('authorisation matrix', () => {
       'GET /customer/receipts/{id}',
       'POST /customer/data/code',
       'POST /customer/data/delete',
+      'GET /customer/consents',
+      'DELETE /customer/consents/{restaurantId}',
     ]);
     const normalise = (s: string) => s.replace(/\{[^}]+\}/g, '{}');
     const coveredN = new Set([...covered].map(normalise));

@@ -148,6 +148,40 @@ describe('invoice page', () => {
     expect(within(dialog).getByText('This order is no longer available to save')).toBeInTheDocument();
   });
 
+  it("a failed save's dialog shows the answer's X-Request-Id as a reference beside the message, in both languages", async () => {
+    saveAnswer = () =>
+      HttpResponse.json(
+        { message: 'Something went wrong on our side' },
+        { status: 500, headers: { 'X-Request-Id': 'K3F9QX2M' } },
+      );
+    const user = await toCodeStep();
+    await user.click(boxes()[0]);
+    await user.keyboard('1234');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog');
+    // The message exactly as the server wrote it; the reference on a line of its own.
+    expect(within(dialog).getByText('Something went wrong on our side')).toBeInTheDocument();
+    expect(within(dialog).getByText('Reference: K3F9QX2M')).toBeInTheDocument();
+  });
+
+  it("the 'Oops!' panel shows the reference (a load balancer's long id cut to 8 characters); none without an answer", async () => {
+    invoiceAnswer = () =>
+      HttpResponse.json(
+        { message: 'No recent order on this till' },
+        { status: 404, headers: { 'X-Request-Id': '3f2a9c1e-77aa-4b0e-9d1c-0123456789ab' } },
+      );
+    const { unmount } = render(<InvoicePage />);
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getByText('No recent order on this till.')).toBeInTheDocument();
+    expect(within(panel).getByText('Reference: 3f2a9c1e')).toBeInTheDocument();
+    unmount();
+    invoiceAnswer = () => HttpResponse.error();
+    render(<InvoicePage />);
+    const offline = await screen.findByRole('alert');
+    expect(within(offline).getByText('An error occurred')).toBeInTheDocument();
+    expect(within(offline).queryByText(/Reference/)).not.toBeInTheDocument();
+  });
+
   it("without a message the panel reads 'An error occurred'", async () => {
     invoiceAnswer = () => new HttpResponse('<html>', { status: 502 });
     render(<InvoicePage />);

@@ -89,7 +89,7 @@ describe('Terms and Privacy page', () => {
     const { termsEn, privacyEn } = await import('../../../src/privacy/content.en');
     const { termsAr, privacyAr } = await import('../../../src/privacy/content.ar');
     expect(termsEn).toHaveLength(22);
-    expect(privacyEn).toHaveLength(7);
+    expect(privacyEn).toHaveLength(8);
     expect(termsAr.map((s) => s.id)).toEqual(termsEn.map((s) => s.id));
     expect(privacyAr.map((s) => s.id)).toEqual(privacyEn.map((s) => s.id));
     for (const s of [...termsEn, ...privacyEn]) {
@@ -104,7 +104,7 @@ describe('Terms and Privacy page', () => {
     await user.click(screen.getByRole('button', { name: 'العربية' }));
     expect(document.documentElement.lang).toBe('ar');
     expect(screen.getByRole('heading', { level: 2, name: 'سياسة الخصوصية' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(29));
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(30));
     expect(screen.getByRole('heading', { level: 3, name: 'حذف الحساب' })).toBeInTheDocument();
     expect(screen.getByText(/المملكة العربية السعودية/, { selector: '#terms-law p' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'English' }));

@@ -1,0 +1,175 @@
+// The hot till as a user starts the product (docs/PERFORMANCE.md, "The hot till as it ships"): `npm start`'s own
+// path (scripts/start.mjs -> node dist-server/main.js, the compiled server; NODE_ENV and LOG_LEVEL left at their
+// defaults, so every request writes its access line), the embedded database, no demo data, a Foodics stand-in in
+// this process serving one till with a two-line order; 32 connections for N seconds, interleaved with a bare
+// Fastify route from the same node_modules (bare, product, bare, product...), twice. The product's output goes to
+// a file, as a service's log would, not through this process (reading it here would load the client's core).
+// `--also-warn` adds the same runs with LOG_LEVEL=warn (what bench/api-load.ts runs with), to show the log's cost.
+// Usage: npx tsx bench/hot-till.ts [--seconds 8] [--rounds 2] [--also-warn]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startFoodicsStandIn } from '../server/stand-ins/foodics/server';
+import { FIXTURE } from '../server/stand-ins/foodics/fixture';
+import { freePort, ROOT, startProcess, table } from './lib';
+
+const arg = (name: string, def: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : def;
+};
+const seconds = Number(arg('seconds', '8'));
+const rounds = Number(arg('rounds', '2'));
+const alsoWarn = process.argv.includes('--also-warn');
+const ADMIN = { email: 'bench@specter.sa', password: 'bench-password-1' };
+
+const load1 = () => os.loadavg()[0].toFixed(1);
+
+/** CPU seconds a process has used (utime + stime), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * 32 connections for `seconds`: requests a second, p99, and the server's CPU time per answer (µs). On a machine
+ * other work is loading, req/s swings with what the other processes do; CPU per answer barely does, so the ratio of
+ * the bare route's CPU per answer to the product's is the steadier "of bare" (both are CPU-bound here).
+ */
+async function run(url: string, pid: number) {
+  const cpu = cpuSeconds(pid);
+  const r = await autocannon({ url, connections: 32, duration: seconds });
+  const used = cpuSeconds(pid) - cpu;
+  return {
+    rps: Math.round(r.requests.average),
+    p99: r.latency.p99,
+    bad: r.non2xx + r.errors + r.timeouts,
+    cpuUs: Math.round((used * 1e6) / Math.max(1, r.requests.total)),
+  };
+}
+
+/** The node process start.mjs runs (dist-server/main.js): its only child. */
+function childOf(pid: number): number {
+  const until = Date.now() + 5000;
+  while (Date.now() < until) {
+    const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    if (kids.length) return Number(kids[0]);
+  }
+  throw new Error('start.mjs has no child process');
+}
+
+/** `npm start` (scripts/start.mjs), its output into a file; resolves once it says it is running. */
+async function startAsUser(env: Record<string, string>, dir: string) {
+  const port = await freePort();
+  const logFile = path.join(dir, `product-${port}.log`);
+  const out = openSync(logFile, 'w');
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), ...env },
+    stdio: ['ignore', out, out],
+  });
+  const until = Date.now() + 240_000;
+  while (!/Specter is running at/.test(readFileSync(logFile, 'utf8'))) {
+    if (child.exitCode !== null || Date.now() > until)
+      throw new Error(`did not start:\n${readFileSync(logFile, 'utf8')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: childOf(child.pid!),
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+export async function hotTill() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'specter-hot-till-'));
+  const foodics = await startFoodicsStandIn();
+  const bare = await startProcess(['--import', 'tsx', 'bench/bare-server.ts'], {}, /bare listening/);
+  const rows: Record<string, string | number>[] = [];
+  // One closed two-line order on the till (the stand-in's default order).
+  foodics.addOrder(FIXTURE.devices[0].id);
+  const variants: [string, Record<string, string>][] = [['as npm start runs it (LOG_LEVEL info)', {}]];
+  if (alsoWarn) variants.push(['LOG_LEVEL=warn', { LOG_LEVEL: 'warn' }]);
+  try {
+    for (const [name, extra] of variants) {
+      const server = await startAsUser(
+        {
+          // No demo data and no demo stand-in: one restaurant on this process's Foodics stand-in.
+          DEMO_DATA: '0',
+          FOODICS_STAND_IN: '0',
+          FOODICS_BASE_URL: foodics.url,
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          SMS_PROVIDER: 'console',
+          SKIP_BUILD: '1',
+          ...extra,
+        },
+        dir,
+      );
+      try {
+        const login = await fetch(`${server.url}/admin/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ADMIN),
+        });
+        const token = ((await login.json()) as { data: { token: string } }).data.token;
+        const created = await fetch(`${server.url}/restaurant`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: 'Bench Grill',
+            logo: 'https://x.example/l.png',
+            token: foodics.token,
+            branchs_token: foodics.token,
+            system_type: 'Foodics',
+          }),
+        });
+        const restId = ((await created.json()) as { id: number }).id;
+        const device = FIXTURE.devices[0].id;
+        const url = `${server.url}/order/foodics/web/last-order?restaurantId=${restId}&casherId=${device}`;
+        const answer = await fetch(url);
+        const bytes = (await answer.arrayBuffer()).byteLength;
+        for (let round = 1; round <= rounds; round++) {
+          const before = load1();
+          const ceiling = await run(`${bare.url}/bare`, bare.pid);
+          const product = await run(url, server.pid);
+          rows.push({
+            variant: name,
+            round,
+            'answer bytes': bytes,
+            'product req/s': product.rps,
+            'p99 ms': product.p99,
+            'non-2xx/errors': product.bad,
+            'bare req/s': ceiling.rps,
+            'of bare (req/s)': (product.rps / ceiling.rps).toFixed(2),
+            'CPU µs/answer product / bare': `${product.cpuUs} / ${ceiling.cpuUs}`,
+            'of bare (CPU)': (ceiling.cpuUs / product.cpuUs).toFixed(2),
+            'load (1 min) before / after': `${before} / ${load1()}`,
+          });
+          console.error(JSON.stringify(rows.at(-1)));
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await bare.stop();
+    await foodics.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+if (process.argv[1]?.endsWith('hot-till.ts')) {
+  console.log(
+    `uptime: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} (1, 5, 15 min), ${os.cpus().length} cores`,
+  );
+  table(await hotTill());
+}

@@ -1,0 +1,379 @@
+// The guestbook (docs/ARCHITECTURE.md, The guestbook): each app user's row per restaurant they saved a receipt at,
+// kept in the transaction of every change to what it sums (keepGuest), their consents, the back-office's list,
+// one guest with their orders, the CSV batches, and the owner's figures (guestInsights). Only consented rows are
+// ever read out; the insights count every save (counts and sums only).
+import { and, desc, eq, gt, gte, inArray, lt, lte, max, min, sql, type SQL } from 'drizzle-orm';
+import type { GuestFilters, InsightsQuery, ListQuery } from '../../../src/contract';
+import { CONSENT_WORDING_VERSION } from '../../../src/contract';
+import { listSource, orderBy, searchWhere, type Joins, type ListSource } from '../paging';
+import type { Database, Db } from '../client';
+import { appUsers, guestConsents, guests, orderItems, orders, restaurants } from '../schema';
+
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
+type Writer = Tx | Db;
+
+/** Which guests a caller may see (issue 26's scopes): every restaurant, or these; staff see phones masked. */
+export interface GuestScope {
+  restaurantIds?: readonly number[];
+  maskPhones?: boolean;
+}
+
+/**
+ * Brings one guest row up to date with their saved orders at the restaurant, inside the caller's transaction.
+ * First it takes the row's lock (an upsert that creates it or touches it), then it sums that guest's orders at
+ * that restaurant (a few dozen rows, read through orders_user_restaurant_idx): every writer of one guest queues
+ * on that lock and, once it has it, sees what the ones before it committed, so twenty saves of one phone at once
+ * leave the row right (tests/server/api/guests.test.ts). No orders left there: the row goes.
+ */
+export async function keepGuest(tx: Writer, restaurantId: number, appUserId: number): Promise<void> {
+  const now = new Date();
+  await tx
+    .insert(guests)
+    .values({ restaurantId, appUserId, firstVisitAt: now, lastVisitAt: now, firstVisitOn: '' })
+    .onConflictDoUpdate({ target: [guests.restaurantId, guests.appUserId], set: { updatedAt: now } });
+  const mine = and(eq(orders.appUserId, appUserId), eq(orders.restaurantId, restaurantId));
+  const [sum] = await tx
+    .select({
+      visits: sql<number>`count(*)::int`,
+      spend: sql<string>`coalesce(sum(${orders.totalPrice}), 0)::text`,
+      first: min(orders.createdAt),
+      last: max(orders.createdAt),
+      firstOn: min(orders.orderDate),
+      currency: sql<
+        string | null
+      >`(array_agg(${orders.currency} order by ${orders.createdAt} desc, ${orders.id} desc))[1]`,
+    })
+    .from(orders)
+    .where(mine);
+  const at = and(eq(guests.restaurantId, restaurantId), eq(guests.appUserId, appUserId));
+  if (!sum.visits) {
+    await tx.delete(guests).where(at);
+    return;
+  }
+  const [favourite] = await tx
+    .select({ name: orderItems.itemName })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(mine)
+    .groupBy(orderItems.itemName)
+    .orderBy(desc(sql`sum(${orderItems.itemQuantity})`), orderItems.itemName)
+    .limit(1);
+  const [top] = await tx
+    .select({ name: orders.branchName })
+    .from(orders)
+    .where(mine)
+    .groupBy(orders.branchName)
+    .orderBy(desc(sql`count(*)`), desc(max(orders.createdAt)), orders.branchName)
+    .limit(1);
+  await tx
+    .update(guests)
+    .set({
+      visits: sum.visits,
+      spend: sum.spend,
+      averageTicket: sql`${sum.spend}::numeric / ${sum.visits}`,
+      firstVisitAt: sum.first!,
+      lastVisitAt: sum.last!,
+      firstVisitOn: sum.firstOn!,
+      currency: sum.currency ?? '',
+      favouriteItem: favourite?.name ?? null,
+      topBranch: top?.name ?? null,
+      consented: sql`exists (select 1 from ${guestConsents} c join ${appUsers} u on u.phone = c.phone
+        where u.id = ${appUserId} and c.restaurant_id = ${restaurantId})`,
+      updatedAt: now,
+    })
+    .where(at);
+}
+
+/** The phone's app user's guest row at the restaurant follows its consent. */
+function markConsent(tx: Writer, phone: string, restaurantId: number, consented: boolean) {
+  return tx
+    .update(guests)
+    .set({ consented, updatedAt: new Date() })
+    .where(
+      and(
+        eq(guests.restaurantId, restaurantId),
+        inArray(guests.appUserId, tx.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.phone, phone))),
+      ),
+    );
+}
+
+/** The phone said yes to the restaurant (ticked when saving): recorded with its time and the wording's version. */
+export async function recordConsent(tx: Writer, phone: string, restaurantId: number, at = new Date()): Promise<void> {
+  await tx
+    .insert(guestConsents)
+    .values({ phone, restaurantId, wordingVersion: CONSENT_WORDING_VERSION, consentedAt: at })
+    .onConflictDoUpdate({
+      target: [guestConsents.phone, guestConsents.restaurantId],
+      set: { wordingVersion: CONSENT_WORDING_VERSION, consentedAt: at },
+    });
+  await markConsent(tx, phone, restaurantId, true);
+}
+
+/** Withdraws the phone's yes to the restaurant: from now on the guest is in no list, search, export or page.
+ * False when there was none. */
+export function withdrawConsent(db: Db, phone: string, restaurantId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(guestConsents)
+      .where(and(eq(guestConsents.phone, phone), eq(guestConsents.restaurantId, restaurantId)))
+      .returning({ id: guestConsents.id });
+    await markConsent(tx, phone, restaurantId, false);
+    return gone.length > 0;
+  });
+}
+
+/** Delete my data: every consent of the phone and every guest row of its app user. */
+export async function forgetGuest(tx: Writer, phone: string): Promise<void> {
+  await tx.delete(guestConsents).where(eq(guestConsents.phone, phone));
+  await tx
+    .delete(guests)
+    .where(inArray(guests.appUserId, tx.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.phone, phone))));
+}
+
+/** The restaurants a phone said yes to, newest first (My receipts). */
+export async function consentsOf(db: Db, phone: string) {
+  const rows = await db
+    .select({
+      restaurantId: guestConsents.restaurantId,
+      name: restaurants.name,
+      logo: restaurants.logo,
+      version: guestConsents.wordingVersion,
+      at: guestConsents.consentedAt,
+    })
+    .from(guestConsents)
+    .innerJoin(restaurants, eq(restaurants.id, guestConsents.restaurantId))
+    .where(and(eq(guestConsents.phone, phone), eq(restaurants.isDeleted, false)))
+    .orderBy(desc(guestConsents.consentedAt), desc(guestConsents.id));
+  return rows.map((r) => ({
+    restaurant_id: r.restaurantId,
+    restaurant: { name: r.name, logo: r.logo },
+    wording_version: r.version,
+    consented_at: r.at.toISOString(),
+  }));
+}
+
+// --- the back-office's reads: consented guests of live restaurants, in the caller's scope ---
+
+const columns = {
+  id: guests.id,
+  restaurantId: guests.restaurantId,
+  firstName: appUsers.firstName,
+  lastName: appUsers.lastName,
+  phone: appUsers.phone,
+  firstVisitAt: guests.firstVisitAt,
+  lastVisitAt: guests.lastVisitAt,
+  visits: guests.visits,
+  spend: guests.spend,
+  averageTicket: guests.averageTicket,
+  currency: guests.currency,
+  favouriteItem: guests.favouriteItem,
+  topBranch: guests.topBranch,
+};
+export type GuestRow = {
+  id: number;
+  restaurantId: number;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string;
+  firstVisitAt: Date;
+  lastVisitAt: Date;
+  visits: number;
+  spend: string;
+  averageTicket: string;
+  currency: string;
+  favouriteItem: string | null;
+  topBranch: string | null;
+};
+
+const join: Joins = (q) =>
+  q
+    .innerJoin(appUsers, eq(appUsers.id, guests.appUserId))
+    .innerJoin(restaurants, eq(restaurants.id, guests.restaurantId));
+
+/** What every row the back-office may read is: consented, of a live restaurant, in the caller's restaurants. */
+function visible(scope: GuestScope | undefined): SQL {
+  return and(
+    eq(guests.consented, true),
+    eq(restaurants.isDeleted, false),
+    scope?.restaurantIds ? inArray(guests.restaurantId, [...scope.restaurantIds, 0]) : undefined,
+  )!;
+}
+
+/** Digits search phones as stored (+966...): a leading + or a local 0 is dropped from a word of digits. */
+const phoneWords = (q: string | undefined) =>
+  q
+    ?.trim()
+    .split(/\s+/)
+    .map((w) => (/^\+?\d+$/.test(w) ? w.replace(/^\+/, '').replace(/^0/, '') : w))
+    .filter(Boolean)
+    .join(' ');
+
+function filtersOf(f: GuestFilters): SQL | undefined {
+  return and(
+    searchWhere(phoneWords(f.q), [appUsers.firstName, appUsers.lastName, appUsers.phone]),
+    f.restaurantId === undefined ? undefined : eq(guests.restaurantId, f.restaurantId),
+    f.minVisits === undefined ? undefined : gte(guests.visits, f.minVisits),
+    f.lastVisitBefore === undefined ? undefined : lt(guests.lastVisitAt, new Date(f.lastVisitBefore)),
+    f.firstVisitAfter === undefined ? undefined : gt(guests.firstVisitAt, new Date(f.firstVisitAfter)),
+  );
+}
+
+const sortable = {
+  id: guests.id,
+  name: appUsers.firstName,
+  phone: appUsers.phone,
+  first_visit_at: guests.firstVisitAt,
+  last_visit_at: guests.lastVisitAt,
+  visits: guests.visits,
+  spend: guests.spend,
+  average_ticket: guests.averageTicket,
+};
+
+/** GET /guest: always paged, the latest visit first. */
+export function guestsList(db: Db, q: ListQuery & GuestFilters, scope?: GuestScope): ListSource<GuestRow> {
+  return listSource<GuestRow>(db, {
+    columns,
+    table: guests,
+    id: guests.id,
+    join,
+    scope: visible(scope),
+    filter: filtersOf(q),
+    order: orderBy(q, sortable, { field: 'last_visit_at', order: 'DESC' }, guests.id),
+    alwaysPaged: true,
+  });
+}
+
+function selectGuests(db: Db) {
+  return db
+    .select(columns)
+    .from(guests)
+    .innerJoin(appUsers, eq(appUsers.id, guests.appUserId))
+    .innerJoin(restaurants, eq(restaurants.id, guests.restaurantId));
+}
+
+/** One consented guest and their saved orders at that restaurant (newest first, at most 200), or undefined. */
+export async function findGuest(db: Db, id: number, scope?: GuestScope) {
+  const [row] = await selectGuests(db)
+    .where(and(eq(guests.id, id), visible(scope)))
+    .limit(1);
+  if (!row) return undefined;
+  const [g] = await db.select({ u: guests.appUserId }).from(guests).where(eq(guests.id, id));
+  const saved = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.appUserId, g.u), eq(orders.restaurantId, row.restaurantId)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(200);
+  return { row, orders: saved };
+}
+
+/** One batch of the CSV export (the list's filters), by id, after `after`. */
+export function guestsBatch(
+  db: Db,
+  f: GuestFilters,
+  scope: GuestScope | undefined,
+  after: GuestRow | undefined,
+  limit: number,
+): Promise<GuestRow[]> {
+  return selectGuests(db)
+    .where(and(visible(scope), filtersOf(f), after ? gt(guests.id, after.id) : undefined))
+    .orderBy(guests.id)
+    .limit(limit);
+}
+
+// --- insights: every save counts (consented or not), as counts and sums only ---
+
+/** The next or previous calendar day of a YYYY-MM-DD. */
+export const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/** The saved orders of a period: exactly the Orders screen's for the same restaurant and dates. */
+const savedIn = (restaurantId: number | undefined, from: string, to: string) =>
+  and(
+    restaurantId === undefined ? undefined : eq(orders.restaurantId, restaurantId),
+    gte(orders.orderDate, from),
+    lte(orders.orderDate, to),
+  );
+
+const guestOf = and(eq(guests.restaurantId, orders.restaurantId), eq(guests.appUserId, orders.appUserId));
+const money = (v: string | number | null) => Math.round(Number(v ?? 0) * 100) / 100;
+const average = (spend: string | number | null, n: number) => (n ? money(Number(spend ?? 0) / n) : 0);
+
+async function period(db: Db, restaurantId: number | undefined, from: string, to: string) {
+  const [r] = await db
+    .select({
+      receipts: sql<number>`count(*)::int`,
+      spend: sql<string>`coalesce(sum(${orders.totalPrice}), 0)::text`,
+      guests: sql<number>`count(distinct ${guests.id})::int`,
+      returning: sql<number>`(count(distinct ${guests.id}) filter (where ${guests.firstVisitOn} < ${from}))::int`,
+    })
+    .from(orders)
+    .leftJoin(guests, guestOf)
+    .where(savedIn(restaurantId, from, to));
+  return {
+    from,
+    to,
+    receipts: r.receipts,
+    spend: money(r.spend),
+    average_ticket: average(r.spend, r.receipts),
+    guests: r.guests,
+    returning: r.returning,
+    new: r.guests - r.returning,
+  };
+}
+
+/** GET /guest/insights: the period and the one as long just before it, by branch and by day (every day, zeros
+ * filled in). `today` is the restaurants' business day (FUNNEL_TIME_ZONE). */
+export async function guestInsights(db: Db, q: InsightsQuery, today: string) {
+  const to = q.to ?? (q.from && q.from > today ? q.from : today);
+  const from = q.from ?? (to < today ? to : today);
+  const length = daysBetween(from, to) + 1;
+  const prevTo = addDays(from, -1);
+  const prevFrom = addDays(prevTo, -(length - 1));
+  const where = savedIn(q.restaurantId, from, to);
+  const [current, previous, branches, days] = await Promise.all([
+    period(db, q.restaurantId, from, to),
+    period(db, q.restaurantId, prevFrom, prevTo),
+    db
+      .select({
+        branch: orders.branchName,
+        receipts: sql<number>`count(*)::int`,
+        spend: sql<string>`coalesce(sum(${orders.totalPrice}), 0)::text`,
+        guests: sql<number>`count(distinct ${guests.id})::int`,
+      })
+      .from(orders)
+      .leftJoin(guests, guestOf)
+      .where(where)
+      .groupBy(orders.branchName)
+      .orderBy(desc(sql`count(*)`), orders.branchName),
+    db
+      .select({
+        day: orders.orderDate,
+        receipts: sql<number>`count(*)::int`,
+        spend: sql<string>`coalesce(sum(${orders.totalPrice}), 0)::text`,
+        guests: sql<number>`count(distinct ${guests.id})::int`,
+      })
+      .from(orders)
+      .leftJoin(guests, guestOf)
+      .where(where)
+      .groupBy(orders.orderDate),
+  ]);
+  const byDay = new Map(days.map((d) => [d.day.slice(0, 10), d]));
+  return {
+    current,
+    previous,
+    by_branch: branches.map((b) => ({
+      branch: b.branch,
+      receipts: b.receipts,
+      spend: money(b.spend),
+      average_ticket: average(b.spend, b.receipts),
+      guests: b.guests,
+    })),
+    by_day: Array.from({ length }, (_, i) => {
+      const day = addDays(from, i);
+      const d = byDay.get(day);
+      return { day, receipts: d?.receipts ?? 0, spend: money(d?.spend ?? 0), guests: d?.guests ?? 0 };
+    }),
+  };
+}

@@ -1,0 +1,179 @@
+// The guestbook (issue 34, docs/API.md "The guestbook"): GET /guest (consented guests, paged, searched by name and
+// phone, filtered), GET /guest/{id} (one guest with their saved orders at that restaurant), GET /guest/export.csv
+// (the same filters, streamed, in the activity trail) and GET /guest/insights (every save of a period beside the
+// one before it). The issue writes the paths without the house's admin prefix: each is served at the issue's path
+// and under ADMIN_API_PREFIX (/api/guest...), which the back-office uses (docs/API.md). The queries:
+// db/repositories/guests.ts.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorSchema,
+  guestDetailSchema,
+  guestFilters,
+  guestSchema,
+  guestsQuery,
+  idParam,
+  insightsQuery,
+  insightsSchema,
+} from '../../src/contract';
+import {
+  findGuest,
+  guestInsights,
+  guestsBatch,
+  guestsList,
+  type GuestRow,
+  type GuestScope,
+} from '../db/repositories/guests';
+import { recordExport } from '../db/audit';
+import { badRequest, notFound } from '../lib/errors';
+import { maskPhone } from '../core/phone';
+import { keysetRows, sendCsv } from '../export/csv';
+import { requireAdminOrTicket } from '../export/tickets';
+import { dayIn } from '../funnel/days';
+import { adminList } from './listRoute';
+
+/** The caller's view of the guestbook. Admins see every restaurant's guests (issue 26's roles narrow this). */
+export function guestScope(_req: FastifyRequest): GuestScope {
+  return {};
+}
+
+const nameOf = (r: GuestRow) => [r.firstName, r.lastName].filter(Boolean).join(' ').trim() || null;
+
+const toGuest = (scope: GuestScope) => (r: GuestRow) => ({
+  id: r.id,
+  restaurant_id: r.restaurantId,
+  name: nameOf(r),
+  phone: scope.maskPhones ? maskPhone(r.phone) : r.phone,
+  first_visit_at: r.firstVisitAt.toISOString(),
+  last_visit_at: r.lastVisitAt.toISOString(),
+  visits: r.visits,
+  spend: Number(r.spend),
+  average_ticket: Math.round(Number(r.averageTicket) * 100) / 100,
+  currency: r.currency,
+  favourite_item: r.favouriteItem,
+  top_branch: r.topBranch,
+});
+
+const CSV_HEADER = [
+  'id',
+  'restaurant_id',
+  'name',
+  'phone',
+  'first_visit_at',
+  'last_visit_at',
+  'visits',
+  'spend',
+  'average_ticket',
+  'currency',
+  'favourite_item',
+  'top_branch',
+];
+
+/** Longest insights period, in days (two years). */
+const MAX_PERIOD_DAYS = 731;
+
+export default async function guestsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+
+  for (const base of ['/guest', '/api/guest']) {
+    app.get(
+      `${base}/insights`,
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          tags: ['guests'],
+          summary:
+            "A restaurant's saved receipts, spend, average ticket, unique, returning and new guests for a period (business dates, both default today) beside the period before it, by branch and by day; every save counts, consented or not",
+          security: [{ bearer: [] }],
+          querystring: insightsQuery,
+          response: { 200: insightsSchema, 400: errorSchema, 401: errorSchema },
+        },
+      },
+      async (req) => {
+        const { from, to } = req.query;
+        if (from && to && from > to) throw badRequest('from: must not be after to');
+        if (from && to && (Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_PERIOD_DAYS)
+          throw badRequest(`The period can be at most ${MAX_PERIOD_DAYS} days`);
+        return guestInsights(db, req.query, dayIn(app.deps.config.FUNNEL_TIME_ZONE));
+      },
+    );
+
+    app.get(
+      `${base}/export.csv`,
+      {
+        // The export is recorded in the audit trail (the Activity screen).
+        config: { changes: ['activity'] },
+        onRequest: requireAdminOrTicket(app),
+        schema: {
+          tags: ['guests'],
+          summary:
+            'The consented guests of the current filters as CSV (UTF-8 with BOM), streamed; a ticket from POST /export/ticket or a bearer token',
+          security: [{ bearer: [] }],
+          querystring: guestFilters.extend({ ticket: z.string().max(2000).optional() }),
+          response: { 400: errorSchema, 401: errorSchema },
+        },
+      },
+      async (req, reply) => {
+        const scope = guestScope(req);
+        const shape = toGuest(scope);
+        const rows = keysetRows<GuestRow>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
+          guestsBatch(db, req.query, scope, after, limit),
+        );
+        return sendCsv(
+          reply,
+          'guests.csv',
+          CSV_HEADER,
+          rows,
+          (r) => Object.values(shape(r)),
+          recordExport(db, req, 'guests'),
+        );
+      },
+    );
+
+    adminList(app, {
+      url: base,
+      tags: ['guests'],
+      summary:
+        'The guestbook: consented guests one row per restaurant, the latest visit first; paged (X-Total-Count), searched by name or phone, filtered by restaurant, visits and visit dates',
+      querystring: guestsQuery,
+      row: guestSchema,
+      list: (q) => guestsList(db, q),
+      shape: toGuest({}),
+    });
+
+    app.get(
+      `${base}/:id`,
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          tags: ['guests'],
+          summary: 'One consented guest and their saved orders at that restaurant, newest first (at most 200)',
+          security: [{ bearer: [] }],
+          params: idParam,
+          response: { 200: guestDetailSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        },
+      },
+      async (req, reply) => {
+        const scope = guestScope(req);
+        const found = await findGuest(db, req.params.id, scope);
+        if (!found) throw notFound('Guest not found');
+        reply.header('Cache-Control', 'no-store');
+        return {
+          ...toGuest(scope)(found.row),
+          orders: found.orders.map((o) => ({
+            id: o.id,
+            order_number: o.orderNumber,
+            branch_name: o.branchName,
+            order_date: o.orderDate,
+            order_time: o.orderTime,
+            total_price: Number(o.totalPrice),
+            currency: o.currency,
+            saved_at: o.createdAt.toISOString(),
+          })),
+        };
+      },
+    );
+  }
+}

@@ -1,0 +1,22 @@
+import PeopleIcon from '@mui/icons-material/People';
+import { defineResource } from '../manifest';
+import { ar, en } from './messages';
+import { GuestInsights } from './GuestInsights';
+import { GuestList } from './GuestList';
+import { GuestShow } from './GuestShow';
+
+/** The guestbook (issue 34): consented guests per restaurant, one guest with their orders, and the insights. */
+export default defineResource({
+  name: 'guests',
+  list: GuestList,
+  routes: { 'show/:id': GuestShow, insights: GuestInsights },
+  icon: PeopleIcon,
+  api: {
+    path: '/api/guest',
+    serverPaging: true,
+    search: ['name', 'phone'],
+    filters: ['restaurantId', 'minVisits', 'lastVisitBefore', 'firstVisitAfter'],
+  },
+  access: ['admin'],
+  messages: { en, ar },
+});

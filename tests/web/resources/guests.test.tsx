@@ -1,0 +1,110 @@
+// The guestbook (issue 34) in the back-office: /guests lists the consented guests from GET /api/guest (paged,
+// sorted by the latest visit), a name opens /guests/show/{id} with their saved receipts, and /guests/insights
+// shows a period beside the one before it - in both languages.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { GOOD_TOKEN, renderAdmin, server, useStandIn } from '../admin/harness';
+
+useStandIn({ signedIn: true });
+
+const GUEST = {
+  id: 7,
+  restaurant_id: 1,
+  name: 'Sara Saleh',
+  phone: '+966507771234',
+  first_visit_at: '2026-11-01T10:00:00.000Z',
+  last_visit_at: '2026-11-20T10:00:00.000Z',
+  visits: 3,
+  spend: 150.5,
+  average_ticket: 50.17,
+  currency: 'SAR',
+  favourite_item: 'Kabsa',
+  top_branch: 'Olaya',
+};
+const period = (from: string, to: string, receipts: number) => ({
+  from,
+  to,
+  receipts,
+  spend: receipts * 10,
+  average_ticket: 10,
+  guests: receipts,
+  returning: 1,
+  new: receipts - 1,
+});
+
+function standIn() {
+  const asked: URLSearchParams[] = [];
+  server.use(
+    http.get('*/api/guest', ({ request }) => {
+      if (request.headers.get('authorization') !== `Bearer ${GOOD_TOKEN}`)
+        return HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+      asked.push(new URL(request.url).searchParams);
+      return HttpResponse.json([GUEST], { headers: { 'X-Total-Count': '1' } });
+    }),
+    http.get('*/api/guest/insights', ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      asked.push(q);
+      return HttpResponse.json({
+        current: period(q.get('from')!, q.get('to')!, 4),
+        previous: period('2026-11-01', '2026-11-07', 2),
+        by_branch: [{ branch: 'Olaya', receipts: 4, spend: 40, average_ticket: 10, guests: 4 }],
+        by_day: [{ day: q.get('to')!, receipts: 4, spend: 40, guests: 4 }],
+      });
+    }),
+    http.get('*/api/guest/7', () =>
+      HttpResponse.json({
+        ...GUEST,
+        orders: [
+          {
+            id: 11,
+            order_number: '1001',
+            branch_name: 'Olaya',
+            order_date: '2026-11-20',
+            order_time: '13:00',
+            total_price: 50,
+            currency: 'SAR',
+            saved_at: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+      }),
+    ),
+  );
+  return asked;
+}
+
+describe('guests', () => {
+  it('lists the consented guests, latest visit first, and opens one with their saved receipts', async () => {
+    const user = userEvent.setup();
+    const asked = standIn();
+    renderAdmin('/guests');
+    const link = await screen.findByRole('link', { name: 'Open: Sara Saleh' });
+    expect(asked[0].get('sort')).toBe('last_visit_at');
+    expect(asked[0].get('order')).toBe('DESC');
+    const row = link.closest('tr')!;
+    expect(within(row as HTMLElement).getByText('+966507771234')).toBeInTheDocument();
+    expect(within(row as HTMLElement).getByText('Kabsa')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Guests' })).toHaveAttribute('href', '/guests');
+    await user.click(link);
+    const receipts = await screen.findByRole('table', { name: 'Saved receipts at this restaurant' });
+    expect(within(receipts).getByText('1001')).toBeInTheDocument();
+  });
+
+  it('the insights: this period beside the one before, in Arabic too', async () => {
+    const user = userEvent.setup();
+    const asked = standIn();
+    renderAdmin('/guests/insights');
+    const table = await screen.findByRole('table', { name: 'Insights' });
+    expect(within(table).getByText('This period')).toBeInTheDocument();
+    expect(within(table).getByText('Period before')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByTestId('insights-receipts')).getByText('4')).toBeInTheDocument());
+    const q = asked.find((a) => a.has('from'))!;
+    // Last 7 days by default: seven days ending today.
+    expect((Date.parse(q.get('to')!) - Date.parse(q.get('from')!)) / 86_400_000).toBe(6);
+    await user.click(screen.getByRole('button', { name: 'العربية' }));
+    expect(await screen.findByText('الفترة السابقة')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    await screen.findByText('Period before');
+  });
+});
