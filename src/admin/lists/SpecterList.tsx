@@ -11,11 +11,11 @@ import {
   FunctionField,
   List,
   SearchInput,
+  useListContext,
   useTranslate,
   type SearchInputProps,
   type SortPayload,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
 import { SEARCH_MIN_CHARS, searchTooShort } from '../../contract/common';
 import { AddNewActions } from './AddNewActions';
 import { EmptyText } from './EmptyText';
@@ -126,7 +126,8 @@ function SpecterSearch({ minChars, ...props }: SearchInputProps & { minChars: bo
 /** "Type at least 3 characters..." under the search box while the term typed is too short to be searched. */
 function SearchTooShort() {
   const t = useTranslate();
-  const q = useWatch({ name: 'q' }) as string | undefined;
+  // The filter as react-admin holds it (after the search box's short debounce).
+  const q = useListContext().filterValues?.q as string | undefined;
   return searchTooShort(q) ? (
     <span role="status">{t('specter.common.searchTooShort', { n: SEARCH_MIN_CHARS })}</span>
   ) : null;
