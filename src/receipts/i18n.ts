@@ -44,7 +44,8 @@ export const RECEIPTS_TEXTS = {
     sharedUntil: 'Shared until {date}',
     linkCopied: 'Link copied',
     shareTitle: 'Receipt',
-    shareExplain: 'Anyone with the link can see this receipt (never your phone number) for 30 days, until you stop sharing.',
+    shareExplain:
+      'Anyone with the link can see this receipt (never your phone number) for 30 days, until you stop sharing.',
   },
   ar: {
     title: 'فواتيري',

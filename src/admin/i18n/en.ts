@@ -60,7 +60,8 @@ export const specterEn = {
     branches: 'Branches',
     printQr: "Print QR's",
     edit: 'Edit',
-    zatcaPhase2: 'Phase 2 (integration): receipts show only the e-invoice QR your POS signs; the tax invoice is the one printed at the till',
+    zatcaPhase2:
+      'Phase 2 (integration): receipts show only the e-invoice QR your POS signs; the tax invoice is the one printed at the till',
     zatcaPhase1: 'Phase 1: Specter draws the 5-field ZATCA QR on Saudi receipts',
     legalNameHelp: "Optional: the seller's name on the phase-1 QR when the POS reports none",
     vatNumberHelp: 'Optional: printed on receipts when the POS reports none (15 digits, 3 first and last)',
