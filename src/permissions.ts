@@ -23,6 +23,8 @@ export const PERMISSIONS: Record<string, Partial<Record<Exclude<Role, 'admin'>, 
   sheet: { manager: ['list', 'show'], staff: ['list', 'show'] },
   // The dashboard's funnel card and its CSV.
   funnel: { manager: ['list', 'export'], staff: ['list'] },
+  // The guestbook (issue 34): staff read it with masked phones and no export.
+  guests: { manager: ['list', 'show', 'export'], staff: ['list', 'show'] },
 };
 
 /** Who is signed in, as POST /user/isVerify tells (react-admin's permissions). */

@@ -32,10 +32,18 @@ import { keysetRows, sendCsv } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
 import { dayIn } from '../funnel/days';
 import { adminList } from './listRoute';
+import { type Scope, seesEverything, seesRestaurant } from '../db/scope';
+import { scopeOfRequest } from '../plugins/auth';
+import { ALL_ROLES, MANAGERS } from './roles';
 
-/** The caller's view of the guestbook. Admins see every restaurant's guests (issue 26's roles narrow this). */
-export function guestScope(_req: FastifyRequest): GuestScope {
-  return {};
+/** A role's view of the guestbook (issue 26): a manager or staff only their restaurants' guests, staff with masked
+ * phones (and no export: the route's roles); an admin every restaurant's. */
+export function guestOf(scope: Scope): GuestScope {
+  return { restaurantIds: scope.restaurantIds ?? undefined, maskPhones: scope.role === 'staff' };
+}
+
+export function guestScope(req: FastifyRequest): GuestScope {
+  return guestOf(scopeOfRequest(req));
 }
 
 const nameOf = (r: GuestRow) => [r.firstName, r.lastName].filter(Boolean).join(' ').trim() || null;
@@ -82,6 +90,7 @@ export default async function guestsRoutes(fastify: FastifyInstance) {
       `${base}/insights`,
       {
         onRequest: app.requireAdmin,
+        config: { roles: ALL_ROLES },
         schema: {
           tags: ['guests'],
           summary:
@@ -93,6 +102,12 @@ export default async function guestsRoutes(fastify: FastifyInstance) {
       },
       async (req) => {
         const { from, to } = req.query;
+        // A manager or staff reads one of their own restaurants at a time; another's is not there (404).
+        const scope = scopeOfRequest(req);
+        if (!seesEverything(scope)) {
+          if (req.query.restaurantId === undefined) throw badRequest('restaurantId: choose one of your restaurants');
+          if (!seesRestaurant(scope, req.query.restaurantId)) throw notFound('Restaurant not found');
+        }
         if (from && to && from > to) throw badRequest('from: must not be after to');
         if (from && to && (Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_PERIOD_DAYS)
           throw badRequest(`The period can be at most ${MAX_PERIOD_DAYS} days`);
@@ -104,7 +119,7 @@ export default async function guestsRoutes(fastify: FastifyInstance) {
       `${base}/export.csv`,
       {
         // The export is recorded in the audit trail (the Activity screen).
-        config: { changes: ['activity'] },
+        config: { changes: ['activity'], roles: MANAGERS },
         onRequest: requireAdminOrTicket(app),
         schema: {
           tags: ['guests'],
@@ -139,14 +154,16 @@ export default async function guestsRoutes(fastify: FastifyInstance) {
         'The guestbook: consented guests one row per restaurant, the latest visit first; paged (X-Total-Count), searched by name or phone, filtered by restaurant, visits and visit dates',
       querystring: guestsQuery,
       row: guestSchema,
-      list: (q) => guestsList(db, q),
-      shape: toGuest({}),
+      roles: ALL_ROLES,
+      list: (q, scope) => guestsList(db, q, guestOf(scope)),
+      shape: (r, scope) => toGuest(guestOf(scope))(r),
     });
 
     app.get(
       `${base}/:id`,
       {
         onRequest: app.requireAdmin,
+        config: { roles: ALL_ROLES },
         schema: {
           tags: ['guests'],
           summary: 'One consented guest and their saved orders at that restaurant, newest first (at most 200)',

@@ -17,6 +17,6 @@ export default defineResource({
     search: ['name', 'phone'],
     filters: ['restaurantId', 'minVisits', 'lastVisitBefore', 'firstVisitAfter'],
   },
-  access: ['admin'],
+  access: ['admin', 'manager', 'staff'],
   messages: { en, ar },
 });
