@@ -105,11 +105,11 @@ describe('3. restaurants', () => {
     );
     for (const f of files) {
       const device = FIXTURE.devices.find((d) => f.name.includes(d.id))!;
-      expect(f.json).toEqual({
-        1: restId,
-        2: device.id,
-        3: `${product.url}/user/invoice?restId=${restId}&deviceId=${device.id}`,
-      });
+      // Key 3 is the till's plain link with its link key (docs/SECURITY.md, "Till links").
+      const plain = `${product.url}/user/invoice?restId=${restId}&deviceId=${device.id}`;
+      expect({ ...f.json, 3: undefined }).toEqual({ 1: restId, 2: device.id, 3: undefined });
+      expect(String(f.json[3]).slice(0, plain.length)).toBe(plain);
+      expect(String(f.json[3]).slice(plain.length)).toMatch(/^&key=[\w-]{16,}$/);
     }
   });
 
