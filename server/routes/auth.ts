@@ -17,6 +17,7 @@ import { bearerToken, tokenHash } from '../plugins/auth';
 import { actorOf } from '../db/audit';
 import { loginThrottle } from '../db/loginThrottle';
 import { recordActivity } from '../db/audit';
+import { ALL_ROLES } from './roles';
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -70,8 +71,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/admin/logout',
     {
       onRequest: app.requireAdmin,
-      // The live admins' memory (per token) forgets it on this instance at once.
-      config: { changes: ['admins'] },
+      // The live admins' memory (per token) forgets it on this instance at once. Every role signs itself out.
+      config: { changes: ['admins'], roles: ALL_ROLES },
       schema: {
         tags: ['auth'],
         security: [{ bearer: [] }],
@@ -91,7 +92,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/admin/password',
     {
       onRequest: app.requireAdmin,
-      config: { changes: ['admins', 'activity'] },
+      // Every role changes its own password.
+      config: { changes: ['admins', 'activity'], roles: ALL_ROLES },
       schema: {
         tags: ['auth'],
         security: [{ bearer: [] }],

@@ -199,9 +199,9 @@ export function liveDevicesOf(db: Db, branchId: number) {
     .orderBy(devices.id);
 }
 
-/** A live device of a live restaurant gets a new link key (a reprint: docs/SECURITY.md, "Till links"); answers
- * the device with its restaurant, or undefined when there is none. */
-export async function rotateLinkKey(db: Tx, deviceRowId: number, linkKey: string) {
+/** A live device of a live restaurant of the scope gets a new link key (a reprint: docs/SECURITY.md, "Till
+ * links"); answers the device with its restaurant, or undefined when there is none (or it is another scope's). */
+export async function rotateLinkKey(db: Tx, scope: Scope, deviceRowId: number, linkKey: string) {
   const [row] = await db
     .update(devices)
     .set({ linkKey, linkKeyRotatedAt: new Date(), updatedAt: new Date() })
@@ -211,7 +211,10 @@ export async function rotateLinkKey(db: Tx, deviceRowId: number, linkKey: string
         isNull(devices.removedAt),
         inArray(
           devices.restaurantId,
-          db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.isDeleted, false)),
+          db
+            .select({ id: restaurants.id })
+            .from(restaurants)
+            .where(and(eq(restaurants.isDeleted, false), restaurantsIn(scope, restaurants.id))),
         ),
       ),
     )

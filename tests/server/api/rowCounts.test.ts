@@ -74,12 +74,13 @@ describe('trigger-kept counts behind GET /statistics', () => {
     await db.update(restaurants).set({ isDeleted: false }).where(eq(restaurants.id, r3.id));
     expect(await stats()).toEqual({ users: 251, restaurants: 3, orders: 40 });
 
-    // Deleting users keeps their orders (set null); a hard-deleted restaurant takes its orders with it.
+    // A deleted app user takes their saved orders with them (migration 0012's cascade, docs/SECURITY.md); a
+    // hard-deleted restaurant takes its orders with it. Left: r1's orders (odd i) not of users[0] (i % 3 = 0), but c-1.
     await db.delete(appUsers).where(inArray(appUsers.id, [users[0].id, solo.id]));
     await db.delete(restaurants).where(eq(restaurants.id, r2.id));
     await db.delete(orders).where(eq(orders.posOrderId, 'c-1'));
     expect(await stats()).toEqual(await counted());
-    expect(await stats()).toEqual({ users: 249, restaurants: 2, orders: 19 });
+    expect(await stats()).toEqual({ users: 249, restaurants: 2, orders: 12 });
   });
 
   it('DELETE /user/{id} through the API is counted at once', async () => {

@@ -16,6 +16,7 @@ import {
   branches,
   devices,
   funnelDaily,
+  guests,
   orders,
   phoneGuards,
   restaurants,
@@ -59,6 +60,14 @@ const NOT_BACK_OFFICE = new Set([
   'GET /customer/receipts/{id}',
   'POST /customer/data/code',
   'POST /customer/data/delete',
+  'POST /customer/session/from-save',
+  'POST /customer/receipts/{id}/share',
+  'DELETE /customer/receipts/{id}/share',
+  'GET /customer/consents',
+  'DELETE /customer/consents/{restaurantId}',
+  'GET /r/{token}',
+  // Foodics' OAuth return to the browser: its single-use state and the browser's cookie, no bearer token.
+  'GET /pos/foodics/connected',
 ]);
 
 describe('roles: authorisation matrix', () => {
@@ -129,7 +138,8 @@ describe('roles: authorisation matrix', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Foodics' app configured, so "Connect Foodics" answers (its authorize page) rather than 503.
+    t = await createTestApp({ FOODICS_CLIENT_ID: 'client-id', FOODICS_CLIENT_SECRET: 'client-secret' });
     id.restA = await restaurant('Alpha Grill');
     id.restB = await restaurant('BRAVO Burgers');
     id.branchA = await branchOf(id.restA, 'Alpha Branch', 'ALPHA-TILL');
@@ -138,6 +148,25 @@ describe('roles: authorisation matrix', () => {
     const customerB = await appUser(null, 'BRAVO');
     id.orderA = await order(id.restA, customerA, 'A-1001');
     id.orderB = await order(id.restB, customerB, 'BRAVO-777');
+    // Each restaurant's customer in its guestbook, consented (the guestbook shows consented guests only).
+    const visit = new Date();
+    await t.database.db
+      .insert(guests)
+      .values(
+        [
+          [id.restA, customerA],
+          [id.restB, customerB],
+        ].map(([restaurantId, appUserId]) => ({
+          restaurantId,
+          appUserId,
+          consented: true,
+          firstVisitAt: visit,
+          lastVisitAt: visit,
+          firstVisitOn: '2026-11-20',
+          visits: 1,
+        })),
+      )
+      .onConflictDoUpdate({ target: [guests.restaurantId, guests.appUserId], set: { consented: true } });
     await t.database.db.insert(funnelDaily).values([
       { restaurantId: id.restA, deviceId: 'ALPHA-TILL', day: today, views: 3, codes: 2, saves: 1 },
       { restaurantId: id.restB, deviceId: 'BRAVO-TILL', day: today, views: 9, codes: 9, saves: 9 },
@@ -365,6 +394,119 @@ describe('roles: authorisation matrix', () => {
       manager: [200, 200, 200],
       staff: [200, 200, 200],
     },
+    // Calls that end the token they come with (sign-out, a password change ends every other session): each on a
+    // fresh account of the role, so the other cells keep theirs. Every role does it for itself.
+    'POST /admin/logout': {
+      req: async (role) => ({
+        method: 'POST',
+        url: '/admin/logout',
+        headers: {
+          authorization: `Bearer ${await t.deps.tokens.issue(await account(role, role === 'admin' ? [] : [id.restA]))}`,
+        },
+      }),
+      admin: [NA, NA, 200],
+      manager: [NA, NA, 200],
+      staff: [NA, NA, 200],
+    },
+    'POST /admin/password': {
+      req: async (role) => ({
+        method: 'POST',
+        url: '/admin/password',
+        headers: {
+          authorization: `Bearer ${await t.deps.tokens.issue(await account(role, role === 'admin' ? [] : [id.restA]))}`,
+        },
+        payload: { oldPassword: 'password-123', newPassword: 'password-456' },
+      }),
+      admin: [NA, NA, 200],
+      manager: [NA, NA, 200],
+      staff: [NA, NA, 200],
+    },
+    'POST /restaurant/device/{id}/link-key': {
+      // A reprint of a till's QR code: a manager for their own restaurants' tills only (another's device is 404).
+      req: async (_r, target) => {
+        const [d] = await t.database.db
+          .select({ id: devices.id })
+          .from(devices)
+          .where(eq(devices.restaurantId, restOf(target)))
+          .limit(1);
+        return { method: 'POST', url: `/restaurant/device/${d.id}/link-key` };
+      },
+      admin: [200, 200, NA],
+      manager: [200, 404, NA],
+      staff: [403, 403, NA],
+    },
+    'POST /api/restaurants/foodics/connect': {
+      // own/other: reconnect that restaurant; none: connect a new one (adding a restaurant is an admin's).
+      req: (_r, target) => ({
+        method: 'POST',
+        url: '/api/restaurants/foodics/connect',
+        payload: target === 'none' ? {} : { restaurantId: restOf(target) },
+      }),
+      admin: [200, 200, 200],
+      manager: [200, 404, 403],
+      staff: [403, 403, 403],
+    },
+    'GET /api/restaurants/{id}/connection': {
+      req: (_r, target) => get(`/api/restaurants/${restOf(target)}/connection`),
+      admin: [200, 200, NA],
+      manager: [200, 404, NA],
+      staff: [403, 403, NA],
+    },
+    'GET /pos/foodics/webhook-secret': {
+      req: () => get('/pos/foodics/webhook-secret'),
+      admin: [NA, NA, 200],
+      manager: [NA, NA, 403],
+      staff: [NA, NA, 403],
+    },
+    'POST /pos/foodics/webhook-secret': {
+      req: () => ({ method: 'POST', url: '/pos/foodics/webhook-secret' }),
+      admin: [NA, NA, 200],
+      manager: [NA, NA, 403],
+      staff: [NA, NA, 403],
+    },
+    ...Object.fromEntries(
+      ['/guest', '/api/guest'].flatMap((base): [string, Line][] => [
+        [
+          `GET ${base}/insights`,
+          {
+            // A manager or staff member reads one of their own restaurants at a time.
+            req: list(`${base}/insights`),
+            admin: [200, 200, 200],
+            manager: [200, 404, 400],
+            staff: [200, 404, 400],
+          },
+        ],
+        [
+          `GET ${base}/export.csv`,
+          { req: list(`${base}/export.csv`), admin: [200, 200, 200], manager: [200, 200, 200], staff: [403, 403, 403] },
+        ],
+        [
+          `GET ${base}`,
+          {
+            req: list(`${base}?page=1&perPage=50`),
+            admin: [200, 200, 200],
+            manager: [200, 200, 200],
+            staff: [200, 200, 200],
+          },
+        ],
+        [
+          `GET ${base}/{id}`,
+          {
+            req: async (_r, target) => {
+              const [g] = await t.database.db
+                .select({ id: guests.id })
+                .from(guests)
+                .where(eq(guests.restaurantId, restOf(target)))
+                .limit(1);
+              return get(`${base}/${g.id}`);
+            },
+            admin: [200, 200, NA],
+            manager: [200, 404, NA],
+            staff: [200, 404, NA],
+          },
+        ],
+      ]),
+    ),
     'POST /user/isVerify': {
       req: () => ({ method: 'POST', url: '/user/isVerify' }),
       admin: [NA, NA, 200],
@@ -377,7 +519,8 @@ describe('roles: authorisation matrix', () => {
     const r = await line.req(role, target);
     return t.app.inject({
       ...r,
-      headers: { ...(r.headers as Record<string, string>), authorization: `Bearer ${token[role]}` },
+      // A line that brings its own token (a call that ends it) keeps it.
+      headers: { authorization: `Bearer ${token[role]}`, ...(r.headers as Record<string, string>) },
     } as InjectOptions);
   };
 
@@ -420,9 +563,11 @@ describe('roles: authorisation matrix', () => {
       const rs = (await as('manager', get('/restaurant'))).json().restaurants;
       expect(rs.map((r: { id: number }) => r.id)).toEqual([id.restA]);
       expect(rs[0].token).not.toContain('Alpha Grill-token');
-      expect(rs[0].token).toMatch(/^•+/);
+      expect(rs[0].token).toBe('****6789');
+      // Issue 25: a token is never sent in full again, not even to an admin: the mask and its last 4.
       const admin = (await as('admin', get(`/restaurant/${id.restA}`))).json();
-      expect(admin.token).toBe('Alpha Grill-token-0123456789');
+      expect(admin.token).toBe('****6789');
+      expect(JSON.stringify(admin)).not.toContain('Alpha Grill-token');
       const os = (await as('manager', get('/order?page=1&perPage=50'))).json();
       expect(os.length).toBeGreaterThan(0);
       expect(os.every((o: { restaurant: { id: number } }) => o.restaurant.id === id.restA)).toBe(true);
