@@ -22,10 +22,20 @@ export async function signIn(page: Page, product: RunningProduct, creds = demoAd
 
 export function decodeQrPng(file: string): string | null {
   const png = PNG.sync.read(readFileSync(file));
-  const code = jsQR(
-    new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length),
-    png.width,
-    png.height,
-  );
-  return code?.data ?? null;
+  // A dense code (a long link with its till key) in the spec's 255 px has modules of about 4.2 px: jsQR misreads
+  // their anti-aliased edges at that size, where a phone's camera (many more pixels per module) does not. So the
+  // image is read as it is, then at 4x with each pixel repeated (no new information, only room for the binarizer).
+  for (const scale of [1, 4]) {
+    const w = png.width * scale;
+    const h = png.height * scale;
+    const data = new Uint8ClampedArray(w * h * 4);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const from = ((Math.floor(y / scale) * png.width + Math.floor(x / scale)) * 4) | 0;
+        data.set(png.data.subarray(from, from + 4), (y * w + x) * 4);
+      }
+    const code = jsQR(data, w, h);
+    if (code) return code.data;
+  }
+  return null;
 }
