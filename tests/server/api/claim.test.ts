@@ -15,6 +15,9 @@ const GENEROUS = {
   ...GENEROUS_CODE_LIMITS,
   FOODICS_CACHE_MS: '0',
   FOODICS_TIMEOUT_MS: '5000',
+  // An order id missing from the till's recent orders is not remembered as unknown here (issue 29 keeps it for a
+  // minute): the voided-then-restored order below is read again at once.
+  POS_UNKNOWN_ORDER_MS: '0',
 };
 const stamp = (minutesAgo: number) =>
   new Date(Date.now() - minutesAgo * 60_000).toISOString().slice(0, 19).replace('T', ' ');
@@ -153,14 +156,15 @@ describe('bound to the order shown (Foodics)', () => {
     expect((await c.saveFor('0501000008', code, a.id)).statusCode).toBe(200);
   });
 
-  it('an unknown order id, or an order of another till, answers 409 saying why', async () => {
+  it('an unknown order id, or an order of another till, answers 409 no longer available (never the POS asked)', async () => {
     const unknown = await c.sendFor('0501000009', 'no-such-order');
     expect(unknown.statusCode).toBe(409);
     expect(unknown.json().message).toBe('This order is no longer available to save');
     const elsewhere = t.foodics.addOrder(FIXTURE.devices[2].id);
     const foreign = await c.sendFor('0501000009', elsewhere.id, DEVICE);
     expect(foreign.statusCode).toBe(409);
-    expect(foreign.json().message).toBe('This order was not taken on this till');
+    // Issue 29: an id this till's recent orders do not hold is "no longer available", whoever's it is.
+    expect(foreign.json().message).toBe('This order is no longer available to save');
   });
 
   it('orderId without restaurantId and casherId is refused with 400 and the plain sentence a customer reads', async () => {
@@ -305,15 +309,18 @@ describe('sends per order', () => {
   });
   afterAll(() => t.close());
 
-  it("3 codes per order and phone, then that phone waits; other phones still get codes for it (the order's total is 30)", async () => {
+  it("3 codes per order and phone, then that phone gets no more for it; other phones still get codes for it (the order's total is 30)", async () => {
     const a = t.foodics.addOrder(DEVICE);
     for (let i = 0; i < 3; i++) expect((await c.sendFor('0502000001', a.id, DEVICE, true)).statusCode).toBe(200);
     const sms = t.sms.length;
     const fourth = await c.sendFor('0502000001', a.id, DEVICE, true);
-    expect(fourth.statusCode).toBe(429);
-    expect(fourth.json().message).toMatch(/^You asked for several codes; try again in \d+ minutes$/);
-    // No wait past the claim window (30 minutes) is promised.
-    expect(Number(fourth.headers['retry-after'])).toBeLessThanOrEqual(30 * 60);
+    // The phone's order count runs for the claim window from its first send, so its wait would end after the
+    // order's own window: no wait is promised, the receipt is said to be no longer saveable (issue 30).
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().message).toBe(
+      'This receipt can no longer be saved: its time ends before another code could be sent',
+    );
+    expect(fourth.headers['retry-after']).toBeUndefined();
     expect(t.sms.length).toBe(sms);
     for (const phone of ['0502000002', '0502000003', '0502000004'])
       expect((await c.sendFor(phone, a.id)).statusCode).toBe(200);

@@ -48,6 +48,15 @@ describe('the server message catalogues', () => {
     expect(files.length).toBeGreaterThan(10);
   });
 
+  /** A page that carries its own en + ar table (a server-rendered page, e.g. the shared receipt): the entry's key
+   * has an Arabic text in the same file's `ar: {` block. */
+  const ownArabic = (src: string, entry: string) => {
+    const key = /^\s+([a-zA-Z]+): /.exec(entry)?.[1];
+    const arBlock = /^\s+ar: \{$([\s\S]*?)^\s+\},?$/m.exec(src)?.[1];
+    if (!key || !arBlock) return false;
+    return new RegExp(`^\\s+${key}: (['"\`]).*[\\u0600-\\u06FF].*\\1,$`, 'm').test(arBlock);
+  };
+
   it('every sentence the public calls can throw has its key (a ${value} in it matches a {placeholder})', () => {
     const missing: string[] = [];
     let found = 0;
@@ -59,7 +68,7 @@ describe('the server message catalogues', () => {
           if (NOT_MESSAGES.test(text) || !/[a-z] [a-z]/i.test(text)) continue;
           found++;
           const sample = text.replace(/\$\{[^}]+\}/g, 'X');
-          if (!keyOf(sample)) missing.push(`${file}: ${text}`);
+          if (!keyOf(sample) && !ownArabic(src, m[0])) missing.push(`${file}: ${text}`);
         }
       }
     }

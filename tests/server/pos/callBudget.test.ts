@@ -85,6 +85,10 @@ const SHARED = {
   FOODICS_BUDGET_WINDOW_MS: String(WINDOW_MS),
   FOODICS_CACHE_MS: '0',
   FOODICS_STALE_MS: '0',
+  // The crowd comes from one address at a few tills: the till view limits (issue 29) would answer it before the
+  // POS budget this suite is about.
+  TILL_VIEWS_PER_ADDRESS_10M: '100000',
+  TILL_VIEWS_PER_TILL_MINUTE: '100000',
 };
 
 function budgetSuite(name: string, makePair: () => Promise<Pair>) {
@@ -236,8 +240,10 @@ describe('customers before sync', () => {
   afterAll(() => t?.close());
 
   it('sync may use only two thirds of the budget: once it has, a sync fails with the message while customers still get receipts', async () => {
-    expect(await syncRestaurant(t.deps, t.restaurantId)).toEqual({ ok: true });
-    const third = await syncRestaurant(t.deps, t.restaurantId);
+    // A sync's calls vary (one /whoami serves a sync's two asks for a few seconds): sync again until its share
+    // is spent; the share (4 of 6) is spent within four syncs, and the one that finds it spent fails.
+    let third = await syncRestaurant(t.deps, t.restaurantId);
+    for (let i = 0; i < 4 && third.ok; i++) third = await syncRestaurant(t.deps, t.restaurantId);
     expect(third).toEqual({ ok: false, error: BUSY });
     const [r] = await t.database.db.select().from(restaurants).where(eq(restaurants.id, t.restaurantId));
     expect(r.syncError).toBe(BUSY);

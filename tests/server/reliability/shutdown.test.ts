@@ -21,7 +21,8 @@ import { createPostgresDatabase } from '../helpers/db';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const onPostgres = process.env.TEST_DB === 'postgres';
 const DEVICE = FIXTURE.devices[0].id;
-const SAVES = 24;
+// All on one till, whose known receipts hold its 20 newest orders (issue 29): an older one is no longer saveable.
+const SAVES = 20;
 // Wider than the default 10 s: the machine running the suite may be busy; the exit is still asserted within it.
 const GRACE_SECONDS = 20;
 
@@ -110,6 +111,11 @@ beforeAll(async () => {
       OTP_IP_CHECKS_PER_10M: '10000',
       OTP_SENDS_PER_TILL_HOUR: '10000',
       OTP_SENDS_PER_RESTAURANT_HOUR: '10000',
+      // ...and a till's view and claim limits (issue 29), which count every call of the stream first.
+      TILL_VIEWS_PER_ADDRESS_10M: '10000',
+      TILL_VIEWS_PER_TILL_MINUTE: '10000',
+      TILL_CLAIMS_PER_ADDRESS_10M: '10000',
+      TILL_CLAIMS_PER_TILL_MINUTE: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -208,7 +214,7 @@ describe(`SIGTERM mid-stream of saves (${onPostgres ? 'PostgreSQL' : 'PGlite'})`
             { phone: s.phone, otp: s.code, restaurantId, casherId: DEVICE, orderId: s.orderId },
             { 'user-agent': s.agent },
           );
-          answers.push({ i, status: res.status });
+          answers.push({ i, status: res.status, ...(res.status === 409 ? { error: JSON.stringify(res.json) } : {}) });
           if (termAt && res.status === 200) answeredAfterTerm.push(i);
         } catch (err) {
           answers.push({ i, status: null, error: (err as NodeJS.ErrnoException).code ?? String(err) });
@@ -224,7 +230,7 @@ describe(`SIGTERM mid-stream of saves (${onPostgres ? 'PostgreSQL' : 'PGlite'})`
     const code = await exited;
     const stoppedIn = Date.now() - termAt;
 
-    expect(termAt).toBeGreaterThan(0);
+    expect(termAt, JSON.stringify(answers.slice(0, 6))).toBeGreaterThan(0);
     expect(code, output.slice(-3000)).toBe(0);
     expect(stoppedIn).toBeLessThan(GRACE_SECONDS * 1000);
     expect(output).toContain('stopped cleanly');
@@ -234,7 +240,7 @@ describe(`SIGTERM mid-stream of saves (${onPostgres ? 'PostgreSQL' : 'PGlite'})`
     const acknowledged = answers.filter((a) => a.status === 200).map((a) => shown[a.i].orderId);
     // An answer, or a connection the server never took in (refused, or reset unread): nothing else.
     for (const a of answers) {
-      if (a.status !== null) expect([200, 503]).toContain(a.status);
+      if (a.status !== null) expect([200, 503], JSON.stringify(a)).toContain(a.status);
       else expect(['ECONNREFUSED', 'ECONNRESET'], JSON.stringify(a)).toContain(a.error);
     }
 
