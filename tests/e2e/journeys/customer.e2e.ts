@@ -33,7 +33,7 @@ const invoiceUrl = (deviceId: string, restId = 1) =>
 async function ordersCount(p: Page) {
   await p.goto(`${product.url}/home`);
   const tile = p.getByRole('link', { name: 'Specter Orders' });
-  await expect.poll(async () => /\d+/.test(await tile.innerText())).toBe(true);
+  await expect.poll(async () => /\d+/.test(await tile.innerText()), { timeout: 15_000 }).toBe(true);
   return Number((await tile.innerText()).match(/\d+/)![0]);
 }
 
