@@ -46,41 +46,6 @@ export default defineConfig({
           globals: true,
           setupFiles: ['tests/web/setup.ts'],
           testTimeout: 20_000,
-          // The back-office's libraries bundled once per run (esbuild) instead of thousands of modules imported by
-          // every test file (docs/RELIABILITY.md, "Test suite speed").
-          deps: {
-            optimizer: {
-              client: {
-                enabled: true,
-                include: [
-                  'react-admin',
-                  'ra-core',
-                  'ra-i18n-polyglot',
-                  'ra-language-english',
-                  'ra-data-simple-rest',
-                  '@mui/material',
-                  '@mui/icons-material',
-                  '@emotion/react',
-                  '@emotion/styled',
-                  '@emotion/cache',
-                  'stylis-plugin-rtl',
-                  'react-router',
-                  'react-router-dom',
-                  'react-hook-form',
-                  '@tanstack/react-query',
-                  'recharts',
-                  'qrcode.react',
-                  'libphonenumber-js',
-                  'react',
-                  'react-dom',
-                  'react-dom/client',
-                  'react/jsx-runtime',
-                  '@testing-library/react',
-                  '@testing-library/user-event',
-                ],
-              },
-            },
-          },
         },
       },
       // The server project also runs the tests of the test tooling itself (tests/scripts), once.
