@@ -131,7 +131,8 @@ describe('5. the customer saves the receipt', () => {
   it("an unknown device shows the 'Oops!' panel", async () => {
     await page.goto(invoiceUrl('no-such-device'));
     await page.getByText('Oops!', { exact: true }).waitFor();
-    await page.getByText('This device does not belong to the restaurant.').waitFor();
+    // An unknown device reads like an unknown restaurant: the server never says which ids exist.
+    await page.getByText('Restaurant not found.', { exact: true }).waitFor();
   });
 });
 

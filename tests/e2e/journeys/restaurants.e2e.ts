@@ -48,7 +48,7 @@ let restId = 0;
 describe('3. restaurants', () => {
   it('adds a Foodics restaurant; its branches and devices arrive from the stand-in', async () => {
     await page.goto(`${product.url}/restaurants/add`);
-    await page.getByLabel('Name').fill('Riyadh Bites');
+    await page.getByLabel('Name', { exact: true }).fill('Riyadh Bites');
     await page.getByLabel('Logo').fill('/demo/najd-grill.svg');
     await page.getByLabel('Token', { exact: true }).fill(DEMO_FOODICS_TOKEN);
     await page.getByLabel('Branchs Token').fill(DEMO_FOODICS_TOKEN);
@@ -85,12 +85,12 @@ describe('3. restaurants', () => {
 
   it('edit offers Foodics and Specter', async () => {
     await page.goto(`${product.url}/restaurants/edit/${restId}`);
-    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('Riyadh Bites');
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Riyadh Bites');
     await page.getByRole('combobox', { name: /System Type/ }).click();
     const options = await page.getByRole('option').allInnerTexts();
     expect(options.map((o) => o.trim()).filter(Boolean)).toEqual(['Foodics', 'Specter']);
     await page.keyboard.press('Escape');
-    await page.getByLabel('Name').fill('Riyadh Bites Co');
+    await page.getByLabel('Name', { exact: true }).fill('Riyadh Bites Co');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/restaurants');
     await page.getByText('Riyadh Bites Co', { exact: true }).waitFor();
