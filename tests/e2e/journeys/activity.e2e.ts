@@ -35,8 +35,8 @@ describe('the Activity screen', () => {
     await row.waitFor();
     restId = Number((await row.getByRole('link', { name: 'Branches' }).getAttribute('href'))!.split('/').pop());
     await page.goto(`${product.url}/restaurants/edit/${restId}`);
-    await expect.poll(() => page.getByLabel(/^Name/).inputValue()).toBe('Nile Kitchen');
-    await page.getByLabel(/^Name/).fill('Nile Kitchen Audited');
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Nile Kitchen');
+    await page.getByLabel('Name', { exact: true }).fill('Nile Kitchen Audited');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/restaurants');
 
@@ -51,7 +51,7 @@ describe('the Activity screen', () => {
 
   it('a push key made on the edit page is shown once, pushes an order the invoice page reads, and is on the Activity screen', async () => {
     await page.goto(`${product.url}/restaurants/edit/${restId}`);
-    await expect.poll(() => page.getByLabel(/^Name/).inputValue()).toBe('Nile Kitchen Audited');
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Nile Kitchen Audited');
     await page.getByRole('combobox', { name: /System Type/ }).click();
     await page.getByRole('option', { name: 'Specter' }).click();
     await page.getByRole('button', { name: 'Save' }).click();

@@ -79,7 +79,7 @@ describe("the customer's side", () => {
     await page.getByRole('dialog').getByRole('link', { name: 'See my receipts' }).click();
 
     await page.waitForURL(/\/user\/receipts$/);
-    expect(await page.title()).toBe('Specter | My receipts');
+    await expect.poll(() => page.title()).toBe('Specter | My receipts');
     const row = page.getByRole('button', { name: /^Open receipt:/ }).first();
     await row.waitFor();
     await noSidewaysScroll(page);

@@ -301,8 +301,9 @@ describe('invoice page', () => {
     expect(within(dialog).getByText('Success')).toBeInTheDocument();
     expect(within(dialog).getByText('.Your invoice has been saved successfully')).toBeInTheDocument();
     expect(dialog).toHaveAttribute('dir', 'rtl');
+    // The guest consent box (issue 34) was left unticked: the save says so.
     expect(calls.save).toEqual([
-      { casherId: 'dev-1', restaurantId: '7', orderId: 'ord-777', phone: '0501234567', otp: '1234' },
+      { casherId: 'dev-1', restaurantId: '7', orderId: 'ord-777', phone: '0501234567', otp: '1234', consent: false },
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -378,6 +379,9 @@ describe('invoice page', () => {
     const phone = screen.getByLabelText('Phone');
     expect(phone).toHaveAttribute('autocomplete', 'tel');
     await user.type(phone, '0501234567');
+    const consent = screen.getByRole('checkbox', { name: /^Let Najd Grill know me as a guest/ });
+    expect(consent).not.toBeChecked();
+    await user.click(consent);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
     releasePhone();
@@ -394,7 +398,7 @@ describe('invoice page', () => {
     releaseSave();
     expect(await screen.findByText('.Your invoice has been saved successfully')).toBeInTheDocument();
     expect(calls.save).toEqual([
-      { casherId: 'dev-1', restaurantId: '7', orderId: 'ord-777', phone: '0501234567', otp: '12' },
+      { casherId: 'dev-1', restaurantId: '7', orderId: 'ord-777', phone: '0501234567', otp: '12', consent: true },
     ]);
   });
 

@@ -82,7 +82,7 @@ describe("invoice page: the customer's language and the way to My receipts", () 
     await user.click(screen.getByRole('button', { name: 'Send' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Success')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'My receipts' }).getAttribute('href')).toBe('/user/receipts');
+    expect(within(dialog).getByRole('link', { name: 'See my receipts' }).getAttribute('href')).toBe('/user/receipts');
     expect(within(dialog).getByRole('button', { name: 'Done' })).toBeTruthy();
   });
 });
