@@ -155,7 +155,7 @@ describe('VAT, the funnel, Orders and CSV exports', () => {
 
     await admin.goto(`${product.url}/home`);
     const usersTile = admin.getByRole('link', { name: 'Users' });
-    await expect.poll(async () => /\d+/.test(await usersTile.innerText())).toBe(true);
+    await expect.poll(async () => /\d+/.test(await usersTile.innerText()), { timeout: 15_000 }).toBe(true);
     const users = Number((await usersTile.innerText()).match(/\d+/)![0]);
     await admin.goto(`${product.url}/users`);
     await admin.locator('table tbody tr').first().waitFor();
