@@ -89,7 +89,8 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
         httpOnly: true,
         sameSite: 'lax',
         secure: origin(req).startsWith('https:'),
-        maxAge: ttl,
+        // Outlives the state by an hour: a late return must read "expired", not "another browser".
+        maxAge: ttl + 3600,
       });
       return { url: authorizeUrl(config, state, redirectUri(req)), expires_in: ttl };
     },
