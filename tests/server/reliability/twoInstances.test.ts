@@ -51,6 +51,13 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two instances on one PostgreSQL an
       OTP_SENDS_PER_TILL_HOUR: '100000',
       OTP_SENDS_PER_RESTAURANT_HOUR: '100000',
       SMS_GLOBAL_PER_DAY: '100000000',
+      // So do the till's view and claim limits and a phone's hourly and daily sends (issues 29 and 30).
+      TILL_VIEWS_PER_ADDRESS_10M: '100000',
+      TILL_VIEWS_PER_TILL_MINUTE: '100000',
+      TILL_CLAIMS_PER_ADDRESS_10M: '100000',
+      TILL_CLAIMS_PER_TILL_MINUTE: '100000',
+      OTP_SENDS_PER_HOUR: '100000',
+      OTP_SENDS_PER_DAY: '100000',
     };
     A = await buildInstance(pgdb.database, overrides, { redis: redisA });
     B = await buildInstance(secondPool, overrides, { redis: redisB });
@@ -87,6 +94,13 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two instances on one PostgreSQL an
       OTP_SENDS_PER_TILL_HOUR: '100000',
       OTP_SENDS_PER_RESTAURANT_HOUR: '100000',
       SMS_GLOBAL_PER_DAY: '100000000',
+      // So do the till's view and claim limits and a phone's hourly and daily sends (issues 29 and 30).
+      TILL_VIEWS_PER_ADDRESS_10M: '100000',
+      TILL_VIEWS_PER_TILL_MINUTE: '100000',
+      TILL_CLAIMS_PER_ADDRESS_10M: '100000',
+      TILL_CLAIMS_PER_TILL_MINUTE: '100000',
+      OTP_SENDS_PER_HOUR: '100000',
+      OTP_SENDS_PER_DAY: '100000',
       OTP_PHONE_LOCK_AFTER: '1',
       OTP_RESEND_SECONDS: '0',
     };
