@@ -332,28 +332,24 @@ export async function guestInsights(db: Db, q: InsightsQuery, today: string) {
   const prevTo = addDays(from, -1);
   const prevFrom = addDays(prevTo, -(length - 1));
   const where = savedIn(q.restaurantId, from, to);
+  // One group's saved receipts, spend and distinct guests (by branch and by day alike).
+  const sums = {
+    receipts: sql<number>`count(*)::int`,
+    spend: sql<string>`coalesce(sum(${orders.totalPrice}), 0)::text`,
+    guests: sql<number>`count(distinct ${guests.id})::int`,
+  };
   const [current, previous, branches, days] = await Promise.all([
     period(db, q.restaurantId, from, to),
     period(db, q.restaurantId, prevFrom, prevTo),
     db
-      .select({
-        branch: orders.branchName,
-        receipts: sql<number>`count(*)::int`,
-        spend: sql<string>`coalesce(sum(${orders.totalPrice}), 0)::text`,
-        guests: sql<number>`count(distinct ${guests.id})::int`,
-      })
+      .select({ branch: orders.branchName, ...sums })
       .from(orders)
       .leftJoin(guests, guestOf)
       .where(where)
       .groupBy(orders.branchName)
       .orderBy(desc(sql`count(*)`), orders.branchName),
     db
-      .select({
-        day: orders.orderDate,
-        receipts: sql<number>`count(*)::int`,
-        spend: sql<string>`coalesce(sum(${orders.totalPrice}), 0)::text`,
-        guests: sql<number>`count(distinct ${guests.id})::int`,
-      })
+      .select({ day: orders.orderDate, ...sums })
       .from(orders)
       .leftJoin(guests, guestOf)
       .where(where)
