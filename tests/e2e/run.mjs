@@ -7,13 +7,13 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const report = process.env.SPECTER_TEST_REPORT
   ? ['--reporter=default', '--reporter=json', `--outputFile.json=${process.env.SPECTER_TEST_REPORT}`]
   : [];
-const vitest = (extra) =>
+const vitest = (extra, env = {}) =>
   spawnSync(
     process.execPath,
     ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/e2e/vitest.e2e.config.ts', ...report, ...extra],
     {
       stdio: 'inherit',
-      env: { ...process.env, CHROMIUM_PATH: chromium },
+      env: { ...process.env, CHROMIUM_PATH: chromium, ...env },
     },
   );
 
@@ -26,8 +26,11 @@ if (!existsSync(chromium)) {
     `e2e: SKIPPED - Chromium not found at ${chromium}. Install it with 'apt-get install -y chromium' to run the browser tests.`,
   );
   // A name pattern nothing matches: Vitest collects every journey and reports each test as skipped,
-  // without opening a browser or starting the product (no hook of a skipped suite runs).
-  const r = vitest(['--testNamePattern', '^(?!)']);
+  // without opening a browser or starting the product (no hook of a skipped suite runs, and the global setup
+  // makes no database: harness/globalSetup.ts); one worker collects them all, without a fresh process per file.
+  const r = vitest(['--testNamePattern', '^(?!)', '--no-isolate', '--maxWorkers', '1'], {
+    SPECTER_E2E_COLLECT_ONLY: '1',
+  });
   process.exit(r.status ?? 1);
 }
 // One production build for every journey (each file starts its own server from it): the web app, then the

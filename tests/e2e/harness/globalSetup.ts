@@ -8,6 +8,8 @@ import path from 'node:path';
 import { openDatabase } from '../../../server/db/client';
 
 export default async function setup() {
+  // Without Chromium (run.mjs) every journey is only collected and reported skipped: no product will start.
+  if (process.env.SPECTER_E2E_COLLECT_ONLY) return;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'specter-e2e-template-'));
   const database = await openDatabase({ dataDir: dir });
   await database.migrate();
