@@ -87,8 +87,8 @@ li{display:flex;justify-content:space-between;gap:12px;padding:3px 0}.total{font
 @page{size:A4;margin:16mm}
 @media print{body{background:#fff}main{max-width:none;padding:0}.receipt{box-shadow:none;border-radius:0;padding:0}}
 `;
-/** The till-width print layout (?paper=80mm). */
-const CSS_80MM = `@page{size:80mm auto;margin:4mm}@media print{main{width:72mm}body{font-size:12px}}`;
+/** The till-width print layout (?paper=80mm): 80 mm wide, an A4's height (Chromium ignores `80mm auto`). */
+const CSS_80MM = `@page{size:80mm 297mm;margin:4mm}@media print{main{width:72mm}body{font-size:12px}}`;
 
 function page(lang: PageLang, body: string, paper: 'a4' | '80mm' = 'a4'): string {
   const t = T[lang];
