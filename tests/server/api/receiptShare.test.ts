@@ -104,7 +104,15 @@ describe('Share a saved receipt', () => {
     expect(res.body).toContain(VAT_NUMBER);
     expect(res.body).toContain('E-invoice QR code');
     expect(res.body).not.toMatch(/532000001|0532|\+966/);
-    expect(res.body).not.toMatch(/Save Invoice|<script/i);
+    expect(res.body).not.toMatch(/Save Invoice|<script|<button|onclick/i);
+    // Printing without a script: how to, and the two layouts as plain links.
+    expect(res.body).toContain('use your browser&#39;s Print');
+    expect(res.body).toMatch(
+      /<a href="\?paper=a4" aria-current="page">A4<\/a><a href="\?paper=80mm">Till width \(80 mm\)<\/a>/,
+    );
+    const till = await open(`${url}?paper=80mm`);
+    expect(till.body).toContain('@page{size:80mm 297mm');
+    expect(till.body).toMatch(/<a href="\?paper=80mm" aria-current="page">/);
     const ar = await open(url, 'ar');
     expect(ar.body).toMatch(/<html lang="ar" dir="rtl">/);
     expect(ar.body).toContain('الرقم الضريبي');
