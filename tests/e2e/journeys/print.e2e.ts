@@ -54,7 +54,7 @@ async function printWith(page: Page, button: string): Promise<{ pdf: Buffer; pag
   // The button's page size, as it stood while the dialog was open (it is removed after printing).
   const style = await page.addStyleTag({ content: chosen[0]! });
   const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-  await style.evaluate((s) => s.remove());
+  await style.evaluate((s) => (s as Element).remove());
   return { pdf, pages: await readPdf(pdf) };
 }
 
