@@ -68,6 +68,13 @@ async function printShot(page: Page, lang: 'en' | 'ar', name: string, width: num
   await page.setViewportSize(size);
 }
 
+/** The receipt on screen, from its totals to its VAT block (with the QR or the till-invoice sentence). */
+async function vatShot(page: Page, lang: 'en' | 'ar') {
+  mkdirSync(path.join(SHOTS, lang), { recursive: true });
+  await page.locator('section.vat').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, lang, 'receipt-vat.png') });
+}
+
 /** Nothing of the screen's chrome is printed: buttons, the language switch, the list's navigation. */
 function noChrome(pages: PrintedPage[], words: string[]) {
   for (const w of words) expect(hasText(pages, w), `"${w}" is printed`).toBe(false);
@@ -89,6 +96,7 @@ describe('Print / Save as PDF', () => {
     watchCsp(page);
     await saveAndOpenReceipt(page, product, { deviceId: till, phone: '0507780001', lang: 'en' });
     await page.getByTestId('e-invoice-qr').waitFor();
+    await vatShot(page, 'en');
 
     const a4 = await printWith(page, 'Print / Save as PDF');
     expect(a4.pages).toHaveLength(1);
@@ -121,6 +129,7 @@ describe('Print / Save as PDF', () => {
     await saveAndOpenReceipt(page, product, { deviceId: till, phone: '0507780002', lang: 'ar' });
     await page.getByTestId('till-invoice').waitFor();
     expect(await page.getByTestId('e-invoice-qr').count()).toBe(0);
+    await vatShot(page, 'ar');
 
     const a4 = await printWith(page, 'طباعة / حفظ بصيغة PDF');
     expect(a4.pages[0].widthMm).toBeCloseTo(210, 0);
