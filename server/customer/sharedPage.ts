@@ -27,6 +27,10 @@ const T = {
     eInvoiceQr: 'E-invoice QR code',
     tillInvoice: 'The tax invoice with its e-invoice QR code is the one printed at the till.',
     poweredBy: 'Powered by',
+    printHint: "To print it or keep it as a PDF, use your browser's Print (on a phone: Share, then Print).",
+    printLayout: 'Print layout',
+    paperA4: 'A4',
+    paper80: 'Till width (80 mm)',
     goneTitle: 'This link is no longer available',
     goneText: 'The receipt it pointed to is no longer shared. Ask the person who sent it for a new link.',
   },
@@ -50,6 +54,10 @@ const T = {
     eInvoiceQr: 'رمز الفاتورة الإلكترونية',
     tillInvoice: 'الفاتورة الضريبية ورمز الفوترة الإلكترونية الخاص بها هي الفاتورة المطبوعة عند الكاشير.',
     poweredBy: 'مشغل بواسطة',
+    printHint: 'لطباعتها أو حفظها بصيغة PDF استخدم أمر الطباعة في متصفحك (في الجوال: مشاركة ثم طباعة).',
+    printLayout: 'تخطيط الطباعة',
+    paperA4: 'A4',
+    paper80: 'بعرض الكاشير (80 مم)',
     goneTitle: 'هذا الرابط لم يعد متاحًا',
     goneText: 'لم تعد الفاتورة التي يشير إليها مشاركة. اطلب من مرسلها رابطًا جديدًا.',
   },
@@ -81,14 +89,15 @@ main{max-width:440px;margin:0 auto;padding:16px}.receipt{background:#fff;border-
 .muted{color:#5f6068}.note{font-size:13px;text-align:center;color:#5f6068;margin:0 0 12px}
 dl{margin:12px 0}dl div{display:flex;justify-content:space-between;gap:12px;padding:3px 0}dt{color:#5f6068}dd{margin:0;text-align:end}
 ul{list-style:none;padding:12px 0;margin:0;border-top:1px dashed #bbb;border-bottom:1px dashed #bbb}
-li{display:flex;justify-content:space-between;gap:12px;padding:3px 0}.total{font-weight:700;font-size:17px}
+li{display:flex;justify-content:space-between;gap:12px;padding:3px 0}.qty{display:inline-block;font-weight:600}.total{font-weight:700;font-size:17px}
 .vat{border-top:1px dashed #bbb;margin-top:8px}.qr{display:block;margin:8px auto;width:148px;height:148px}
 .till{font-size:13px;color:#5f6068;text-align:center}.powered{text-align:center;font-size:12px;color:#5f6068;margin-top:14px}
 @page{size:A4;margin:16mm}
-@media print{body{background:#fff}main{max-width:none;padding:0}.receipt{box-shadow:none;border-radius:0;padding:0}}
+.print{font-size:13px;text-align:center;color:#5f6068;margin:14px 0 0}.print a{color:#1b1b1f;margin:0 6px}.print a[aria-current]{font-weight:700;text-decoration:none}
+@media print{body{background:#fff}main{max-width:none;padding:0}.receipt{box-shadow:none;border-radius:0;padding:0}.no-print{display:none}}
 `;
-/** The till-width print layout (?paper=80mm). */
-const CSS_80MM = `@page{size:80mm auto;margin:4mm}@media print{main{width:72mm}body{font-size:12px}}`;
+/** The till-width print layout (?paper=80mm): 80 mm wide, an A4's height (Chromium ignores `80mm auto`). */
+const CSS_80MM = `@page{size:80mm 297mm;margin:4mm}@media print{main{width:72mm}body{font-size:12px}}`;
 
 function page(lang: PageLang, body: string, paper: 'a4' | '80mm' = 'a4'): string {
   const t = T[lang];
@@ -100,6 +109,14 @@ function page(lang: PageLang, body: string, paper: 'a4' | '80mm' = 'a4'): string
 
 const row = (label: string, value: string, cls = '') =>
   `<div${cls ? ` class="${cls}"` : ''}><dt>${esc(label)}</dt><dd>${value}</dd></div>`;
+
+/** How to print the page, and its two print layouts as plain links (?paper=): the page runs no script (its CSP
+ * allows no inline handler), so the browser's own Print opens the dialog (docs/CUSTOMER.md, Sharing a receipt). */
+function printLinks(t: (typeof T)[PageLang], paper: 'a4' | '80mm'): string {
+  const link = (to: 'a4' | '80mm', label: string) =>
+    `<a href="?paper=${to}"${to === paper ? ' aria-current="page"' : ''}>${esc(label)}</a>`;
+  return `<nav class="print no-print" aria-label="${esc(t.printLayout)}"><p>${esc(t.printHint)}</p><p>${esc(t.printLayout)}: ${link('a4', t.paperA4)}${link('80mm', t.paper80)}</p></nav>`;
+}
 
 /** The shared receipt's page. */
 export function sharedReceiptPage(inv: Invoice, lang: PageLang, paper: 'a4' | '80mm' = 'a4'): string {
@@ -122,10 +139,11 @@ ${safeLogo(inv.restaurant.logo) ? `<img class="logo" src="${esc(inv.restaurant.l
 <h1>${esc(inv.restaurant.name)}</h1><p class="muted">${esc(inv.branch_name)}</p>
 <p>${esc(t.invoiceNo)}${esc(inv.check_number || inv.order_number)}</p></header>
 <dl>${row(t.orderNumber, esc(inv.order_number))}${inv.check_number ? row(t.checkNumber, esc(inv.check_number)) : ''}${row(t.restaurant, esc(inv.restaurant.name))}${row(t.location, esc(inv.branch_name))}${row(t.date, `<bdi dir="ltr">${esc(inv.order_date)}</bdi>`)}${row(t.time, `<bdi dir="ltr">${esc(inv.order_time)}</bdi>`)}</dl>
-<ul aria-label="${esc(t.items)}">${inv.order_items.map((i) => `<li><span>${esc(i.item_quantity)} x ${esc(i.item_name)}</span><span>${m(i.total_price)}</span></li>`).join('')}</ul>
+<ul aria-label="${esc(t.items)}">${inv.order_items.map((i) => `<li><span><span class="qty">${esc(i.item_quantity)} x</span> ${esc(i.item_name)}</span><span>${m(i.total_price)}</span></li>`).join('')}</ul>
 <dl>${row(t.method, esc(inv.payment_method))}${row(t.subTotal, m(inv.sub_total_price))}${row(t.discount, m(inv.discount_amount))}${row(t.total, m(inv.total_price), 'total')}</dl>
 ${vatRows || qr || tillNote ? `<section class="vat" aria-label="${esc(t.vat)}"><dl>${vatRows}</dl>${qr}${tillNote}</section>` : ''}
-<footer class="powered">${esc(t.poweredBy)} <strong>Specter</strong></footer></article>`;
+<footer class="powered">${esc(t.poweredBy)} <strong>Specter</strong></footer></article>
+${printLinks(t, paper)}`;
   return page(lang, body, paper);
 }
 

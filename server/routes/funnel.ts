@@ -112,7 +112,8 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['funnel'],
         ...secured,
-        summary: 'The funnel of each live till of a branch over the last `days` days',
+        summary:
+          "The funnel of each live till of a branch over the last `days` days, with its receipts' shared-link opens",
         params: z.object({ branchId: idParam.shape.id }),
         querystring: funnelQuery,
         response: { 200: funnelByDevice, 400: errorSchema, 401: errorSchema, 404: errorSchema },

@@ -62,8 +62,16 @@ export const funnelByBranch = z.object({
   branches: z.array(funnelFigures.extend({ id: z.number(), name: z.string() })),
 });
 export const funnelByDevice = z.object({
-  devices: z.array(funnelFigures.extend({ id: z.number(), device_id: z.string(), name: z.string() })),
+  devices: z.array(
+    funnelFigures.extend({
+      id: z.number(),
+      device_id: z.string(),
+      name: z.string(),
+      /** Opens of shared links to receipts saved from the till (docs/CUSTOMER.md, Sharing a receipt). */
+      shared_opens: z.number(),
+    }),
+  ),
 });
-export type FunnelRow = FunnelFigures & { id: number; name: string };
+export type FunnelRow = FunnelFigures & { id: number; name: string; shared_opens?: number };
 
 export const exportTicket = z.object({ ticket: z.string(), expiresIn: z.number() });

@@ -49,16 +49,28 @@ export async function funnelPerBranch(db: Db, restaurantId: number, from: string
   return rows.map((b) => ({ id: b.id, name: b.name, ...figures(b) }));
 }
 
-/** Each live till of a branch with its figures, in POS order of arrival. */
+/** Each live till of a branch with its figures and its receipts' shared-link opens, in POS order of arrival. */
 export async function funnelPerDevice(db: Db, branchId: number, from: string, to: string) {
   const rows = await db
-    .select({ id: devices.id, deviceId: devices.deviceId, name: devices.name, ...sums })
+    .select({
+      id: devices.id,
+      deviceId: devices.deviceId,
+      name: devices.name,
+      ...sums,
+      sharedOpens: sql<string>`coalesce(sum(${funnelDaily.sharedOpens}), 0)`,
+    })
     .from(devices)
     .leftJoin(funnelDaily, tillDays(from, to))
     .where(and(eq(devices.branchRef, branchId), isNull(devices.removedAt)))
     .groupBy(devices.id, devices.deviceId, devices.name)
     .orderBy(asc(devices.id));
-  return rows.map((d) => ({ id: d.id, device_id: d.deviceId, name: d.name, ...figures(d) }));
+  return rows.map((d) => ({
+    id: d.id,
+    device_id: d.deviceId,
+    name: d.name,
+    ...figures(d),
+    shared_opens: Number(d.sharedOpens),
+  }));
 }
 
 function selectTillDays(db: Db) {

@@ -190,6 +190,7 @@ const specterAr: typeof specterEn = {
     codes: 'رموز طُلبت',
     saves: 'حُفظت',
     conversion: 'نسبة التحويل',
+    shared_opens: 'روابط مشاركة فُتحت',
     chart: 'حسب اليوم',
   },
   exports: { csv: 'تصدير CSV', failed: 'تعذّر بدء التصدير' },

@@ -189,6 +189,7 @@ export const specterEn = {
     codes: 'Codes requested',
     saves: 'Saved',
     conversion: 'Conversion',
+    shared_opens: 'Shared links opened',
     chart: 'Per day',
   },
   exports: { csv: 'Export CSV', failed: 'The export could not start' },

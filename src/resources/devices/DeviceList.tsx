@@ -39,7 +39,7 @@ export function DeviceList() {
             </Box>
           )}
         />
-        {(['views', 'codes', 'saves', 'conversion'] as const).map((step) => (
+        {(['views', 'codes', 'saves', 'conversion', 'shared_opens'] as const).map((step) => (
           <FunctionField
             key={step}
             label={t(`specter.funnel.${step}`)}

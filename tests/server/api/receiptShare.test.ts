@@ -1,7 +1,7 @@
 // Sharing a saved receipt (docs/CUSTOMER.md, Sharing a receipt): POST /customer/receipts/{id}/share makes the link
 // (the same one while it lives), GET /r/{token} opens it without any cookie - no phone anywhere in the HTML, the
 // VAT lines and QR of the receipt - DELETE stops it at once, an expired link and Delete my data end it, and opens
-// are limited per address. Through the real app and database, with the Foodics stand-in over HTTP.
+// are limited per address; the till's funnel counts each browser's opens once. Through the real app and database, with the Foodics stand-in over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -11,6 +11,10 @@ import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/fo
 import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 
 const VAT_NUMBER = '310122393500003';
+const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
+const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
+const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 describe('Share a saved receipt', () => {
   let t: FoodicsTestApp;
@@ -100,7 +104,15 @@ describe('Share a saved receipt', () => {
     expect(res.body).toContain(VAT_NUMBER);
     expect(res.body).toContain('E-invoice QR code');
     expect(res.body).not.toMatch(/532000001|0532|\+966/);
-    expect(res.body).not.toMatch(/Save Invoice|<script/i);
+    expect(res.body).not.toMatch(/Save Invoice|<script|<button|onclick/i);
+    // Printing without a script: how to, and the two layouts as plain links.
+    expect(res.body).toContain('use your browser&#39;s Print');
+    expect(res.body).toMatch(
+      /<a href="\?paper=a4" aria-current="page">A4<\/a><a href="\?paper=80mm">Till width \(80 mm\)<\/a>/,
+    );
+    const till = await open(`${url}?paper=80mm`);
+    expect(till.body).toContain('@page{size:80mm 297mm');
+    expect(till.body).toMatch(/<a href="\?paper=80mm" aria-current="page">/);
     const ar = await open(url, 'ar');
     expect(ar.body).toMatch(/<html lang="ar" dir="rtl">/);
     expect(ar.body).toContain('الرقم الضريبي');
@@ -149,6 +161,40 @@ describe('Share a saved receipt', () => {
     expect(del.statusCode, del.body).toBe(200);
     expect((await open(url)).statusCode).toBe(404);
     expect(await t.deps.database.db.select().from(receiptShares).where(eq(receiptShares.orderId, id))).toEqual([]);
+  });
+
+  it("the funnel counts each browser's opens of a link once, for the till the receipt was saved from (the till's funnel answer)", async () => {
+    const auth = { authorization: `Bearer ${await t.adminToken()}` };
+    /** The till's shared-link opens as the back-office reads them (GET /funnel/devices/{branchId}). */
+    const sharedOpens = async () => {
+      await t.app.funnel.settled();
+      const { branches } = (
+        await t.app.inject({ method: 'GET', url: `/funnel/branches/${t.restaurantId}`, headers: auth })
+      ).json() as { branches: { id: number }[] };
+      for (const b of branches) {
+        const res = await t.app.inject({ method: 'GET', url: `/funnel/devices/${b.id}`, headers: auth });
+        expect(res.statusCode, res.body).toBe(200);
+        const till = (res.json().devices as { device_id: string; shared_opens: number }[]).find(
+          (d) => d.device_id === DEVICE,
+        );
+        if (till) return till.shared_opens;
+      }
+      throw new Error('the till is in no branch');
+    };
+    const { id, cookie } = await saveAndSignIn('0532000007');
+    const { url } = (await share(id, cookie)).json();
+    const before = await sharedOpens();
+    const path = new URL(url).pathname;
+    const openAs = (ip: string, ua: string, to = path) =>
+      t.app.inject({ method: 'GET', url: to, remoteAddress: ip, headers: { 'user-agent': ua } });
+    // Three browsers open it; the first opens it twice (a reload); a bot and a dead link count nothing.
+    expect((await openAs('10.66.0.1', PHONE_UA)).statusCode).toBe(200);
+    expect((await openAs('10.66.0.1', PHONE_UA)).statusCode).toBe(200);
+    expect((await openAs('10.66.0.2', PHONE_UA)).statusCode).toBe(200);
+    expect((await openAs('10.66.0.3', ANDROID_UA)).statusCode).toBe(200);
+    expect((await openAs('10.66.0.4', BOT_UA)).statusCode).toBe(200);
+    expect((await openAs('10.66.0.5', PHONE_UA, '/r/AAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
+    expect(await sharedOpens()).toBe(before + 3);
   });
 
   it('opens are limited per client address (429 with Retry-After), another address still opens it', async () => {

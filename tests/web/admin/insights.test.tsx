@@ -171,12 +171,15 @@ describe('the funnel', () => {
     expect(screen.getByTestId('funnel-conversion-51')).toHaveTextContent('-');
   });
 
-  it('devices page: figures per till', async () => {
+  it("devices page: figures per till, with its receipts' shared-link opens", async () => {
     renderAdmin('/restaurants/devices/5/50');
     await screen.findByText('Cashier 2');
     await waitFor(() => expect(screen.getByTestId('funnel-saves-500')).toHaveTextContent('9'));
     expect(screen.getByTestId('funnel-codes-501')).toHaveTextContent('2');
     expect(screen.getByTestId('funnel-conversion-501')).toHaveTextContent('10%');
+    expect(screen.getByRole('columnheader', { name: 'Shared links opened' })).toBeInTheDocument();
+    expect(screen.getByTestId('funnel-shared_opens-500')).toHaveTextContent('4');
+    expect(screen.getByTestId('funnel-shared_opens-501')).toHaveTextContent('0');
   });
 });
 

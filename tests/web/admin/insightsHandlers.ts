@@ -109,8 +109,8 @@ export function createInsightsHandlers(authed: (request: Request) => boolean) {
       guard(() =>
         HttpResponse.json({
           devices: [
-            { id: 500, device_id: 'dev-1', name: 'Cashier 1', views: 30, codes: 10, saves: 9 },
-            { id: 501, device_id: 'dev-2', name: 'Cashier 2', views: 10, codes: 2, saves: 1 },
+            { id: 500, device_id: 'dev-1', name: 'Cashier 1', views: 30, codes: 10, saves: 9, shared_opens: 4 },
+            { id: 501, device_id: 'dev-2', name: 'Cashier 2', views: 10, codes: 2, saves: 1, shared_opens: 0 },
           ],
         }),
       ),
