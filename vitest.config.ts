@@ -26,6 +26,10 @@ const serverProject = (
     // PGlite instances are big (docs/PERFORMANCE.md): one per file, two files at a time on this 2-core machine.
     pool: 'forks' as const,
     maxWorkers: 2,
+    // Each worker loads the server's modules once and runs its files one after another, instead of a fresh
+    // process per file (docs/RELIABILITY.md, "Test suite speed"). A file owns
+    // its app and database (tests/server/helpers), so nothing of one file is left for the next.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

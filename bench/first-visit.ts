@@ -10,10 +10,8 @@
 //   load average (1 min) before and after the case, since other work shares the two cores.
 // Usage: BENCH_PG_URL=postgres://.../specter_big npx tsx bench/first-visit.ts [--runs 30] [--cases <regexp>]
 import os from 'node:os';
-import { mkdtempSync } from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import { startProcess, table } from './lib';
+import { startOnSeededPostgres, table } from './lib';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -21,7 +19,6 @@ const arg = (name: string, def: string) => {
 };
 const runs = Number(arg('runs', '30'));
 const only = new RegExp(arg('cases', '.'), 'i');
-const ADMIN = { email: 'bench@specter.sa', password: 'bench-password-1' };
 const pgUrl = process.env.BENCH_PG_URL;
 if (!pgUrl) throw new Error('BENCH_PG_URL names a database seeded with npm run seed:big');
 
@@ -45,36 +42,10 @@ const restaurant = (await one(db, "select id from restaurants where name like 'B
 const late = (await one(db, 'select max(app_user_id) as id from orders')).id as number;
 await db.end();
 
-const server = await startProcess(
-  ['--import', 'tsx', 'server/main.ts'],
-  {
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'specter-first-')),
-    DATABASE_URL: pgUrl,
-    NODE_ENV: 'production',
-    DEMO_DATA: '0',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: 'x',
-    TWILIO_AUTH_TOKEN: 'x',
-    TWILIO_FROM: '+1',
-    JWT_SECRET: 'bench-secret-bench-secret-0123456789',
-    LOGIN_FAILURES_PER_15M: '1000000',
-    LOGIN_EMAIL_FAILURES_PER_15M: '1000000',
-    LOGIN_IP_FAILURES_PER_15M: '1000000',
-    REDIS_URL: '',
-  },
-  /Specter is running at/,
-);
+const server = await startOnSeededPostgres(pgUrl);
 
 try {
-  const login = await fetch(`${server.url}/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const auth = { authorization: `Bearer ${token}` };
+  const { auth } = server;
   let renamed = 0;
   const write = async () => {
     const res = await fetch(`${server.url}/restaurant/${restaurant}`, {

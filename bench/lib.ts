@@ -73,6 +73,50 @@ export async function startProduct(
   return { ...s, dataDir, admin: creds ? { email: creds[1], password: creds[2] } : null };
 }
 
+/** The bench's own admin on a seeded PostgreSQL (created by the product's start from ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const BENCH_ADMIN = { email: 'bench@specter.sa', password: 'bench-password-1' };
+
+/**
+ * The product as production runs it (NODE_ENV=production, no demo data, a real SMS provider's settings so no
+ * demo admin) against a PostgreSQL database seeded beforehand (`npm run seed:big`), signed in as BENCH_ADMIN.
+ * Sign-in limits are opened: the benches sign in once per run, and a previous run's failures must not bite.
+ */
+export async function startOnSeededPostgres(pgUrl: string, env: Record<string, string> = {}) {
+  const server = await startProcess(
+    ['--import', 'tsx', 'server/main.ts'],
+    {
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'specter-bench-pg-')),
+      DATABASE_URL: pgUrl,
+      NODE_ENV: 'production',
+      DEMO_DATA: '0',
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'x',
+      TWILIO_AUTH_TOKEN: 'x',
+      TWILIO_FROM: '+1',
+      JWT_SECRET: 'bench-secret-bench-secret-0123456789',
+      LOGIN_FAILURES_PER_15M: '1000000',
+      LOGIN_EMAIL_FAILURES_PER_15M: '1000000',
+      LOGIN_IP_FAILURES_PER_15M: '1000000',
+      REDIS_URL: '',
+      ...env,
+    },
+    /Specter is running at/,
+  );
+  const login = await fetch(`${server.url}/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (login.status !== 200) {
+    await server.stop();
+    throw new Error(`the bench admin could not sign in (${login.status}): ${await login.text()}`);
+  }
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  return { ...server, auth: { authorization: `Bearer ${token}` } };
+}
+
 export function table(rows: Record<string, string | number>[]) {
   if (!rows.length) return;
   const cols = Object.keys(rows[0]);

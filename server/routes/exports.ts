@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, exportTicket } from '../../src/contract';
 import { appUsersBatch, appUsersExportWhere, type AppUser } from '../db/repositories/appUsers';
-import { keysetRows, sendCsv } from '../export/csv';
+import { keysetBatches, sendCsv } from '../export/csv';
 import { issueTicket, requireAdminOrTicket, TICKET_SECONDS } from '../export/tickets';
 import { recordExport } from '../db/audit';
 import { MANAGERS } from './roles';
@@ -61,7 +61,7 @@ export default async function exportRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const where = appUsersExportWhere(req.query.q);
-      const rows = keysetRows<AppUser>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
+      const rows = keysetBatches<AppUser>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
         appUsersBatch(db, scopeOfRequest(req), where, after, limit),
       );
       return sendCsv(

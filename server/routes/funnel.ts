@@ -15,7 +15,7 @@ import { findLiveBranch, findLiveRestaurant } from '../db/repositories/restauran
 import { notFound } from '../lib/errors';
 import { recordExport } from '../db/audit';
 import { dayRange } from '../funnel/days';
-import { keysetRows, sendCsv } from '../export/csv';
+import { keysetBatches, sendCsv } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
 import { ALL_ROLES, MANAGERS } from './roles';
 import { scopeOfRequest } from '../plugins/auth';
@@ -146,7 +146,7 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { from, to } = dayRange(tz, req.query.days);
-      const rows = keysetRows<FunnelTillDay>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
+      const rows = keysetBatches<FunnelTillDay>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
         funnelBatch(db, scopeOfRequest(req), from, to, after, limit),
       );
       return sendCsv(

@@ -28,7 +28,7 @@ import {
 import { recordExport } from '../db/audit';
 import { badRequest, notFound } from '../lib/errors';
 import { maskPhone } from '../core/phone';
-import { keysetRows, sendCsv } from '../export/csv';
+import { keysetBatches, sendCsv } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
 import { dayIn } from '../funnel/days';
 import { adminList } from './listRoute';
@@ -133,7 +133,7 @@ export default async function guestsRoutes(fastify: FastifyInstance) {
       async (req, reply) => {
         const scope = guestScope(req);
         const shape = toGuest(scope);
-        const rows = keysetRows<GuestRow>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
+        const rows = keysetBatches<GuestRow>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
           guestsBatch(db, req.query, scope, after, limit),
         );
         return sendCsv(

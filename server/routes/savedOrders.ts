@@ -22,7 +22,7 @@ import {
 import { notFound } from '../lib/errors';
 import { recordExport } from '../db/audit';
 import { adminList } from './listRoute';
-import { keysetRows, sendCsv } from '../export/csv';
+import { keysetBatches, sendCsv } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
 import { displayName } from './orders';
 import { ALL_ROLES, MANAGERS } from './roles';
@@ -93,7 +93,7 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const where = await savedOrdersWhere(db, scopeOfRequest(req), req.query);
-      const rows = keysetRows<Row>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
+      const rows = keysetBatches<Row>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
         savedOrdersBatch(db, where, after, limit),
       );
       return sendCsv(
