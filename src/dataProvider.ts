@@ -75,6 +75,10 @@ export interface SpecterDataProvider extends DataProvider {
   getFunnelByDevice(branchId: Identifier): Promise<FunnelRow[]>;
   /** The address of a CSV export with a one-minute download ticket, for a plain link (the file streams to disk). */
   exportUrl(path: string, filter?: Record<string, unknown>): Promise<string>;
+  /** A ticketed download's address and the id its progress is read by (GET /export/progress/{id}). */
+  exportDownload(path: string, filter?: Record<string, unknown>): Promise<{ url: string; progress?: string }>;
+  /** How far that download has got; null when the server does not know it (not started, or another instance). */
+  exportProgress(id: string): Promise<{ rows: number; done: boolean; complete: boolean } | null>;
   /** POST /restaurant/{id}/push-key: a new Specter POS push key, shown once. */
   rotatePushKey(id: Identifier): Promise<PushKeyAnswer>;
   /** POST /restaurant/device/{id}/link-key: a reprint, the till's new link key. */
@@ -163,6 +167,14 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
   };
   const send = (method: string, path: string, body?: unknown) =>
     httpClient(`${apiUrl}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  const exportDownload = async (path: string, filter: Record<string, unknown> = {}) => {
+    const { ticket, progress } = (await send('POST', '/export/ticket', {})).json as {
+      ticket: string;
+      progress?: string;
+    };
+    const query = new URLSearchParams([...filterQuery(filter, Object.keys(filter)), ['ticket', ticket]]);
+    return { url: new URL(`${apiUrl}${path}?${query}`, globalThis.location?.href).toString(), progress };
+  };
   // simple-rest puts `${apiUrl}/${resource}` before the id: the "resource" it is given is our path.
   const base = simpleRestProvider(apiUrl, httpClient, TOTAL_HEADER);
   const restName = (api: { path: string }) => api.path.replace(/^\/+/, '');
@@ -265,9 +277,20 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
       return rowsOf((await send('GET', `/funnel/devices/${enc(branchId)}`)).json, 'devices') as unknown as FunnelRow[];
     },
     async exportUrl(path, filter = {}) {
-      const { ticket } = (await send('POST', '/export/ticket', {})).json as { ticket: string };
-      const query = new URLSearchParams([...filterQuery(filter, Object.keys(filter)), ['ticket', ticket]]);
-      return new URL(`${apiUrl}${path}?${query}`, globalThis.location?.href).toString();
+      return (await exportDownload(path, filter)).url;
+    },
+    exportDownload,
+    async exportProgress(id) {
+      try {
+        return (await send('GET', `/export/progress/${enc(id)}`)).json as {
+          rows: number;
+          done: boolean;
+          complete: boolean;
+        };
+      } catch (e) {
+        if ((e as { status?: number }).status === 404) return null;
+        throw e;
+      }
     },
     async rotatePushKey(id) {
       return (await send('POST', `/restaurant/${enc(id)}/push-key`, {})).json as PushKeyAnswer;

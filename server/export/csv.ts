@@ -50,9 +50,15 @@ export function sendCsv<T>(
   toCells: (row: T) => unknown[],
   onEnd?: (rows: number, complete: boolean) => void,
 ) {
+  // A download opened by a ticket reports how far it has got after each batch (server/export/progress.ts).
+  const { exportProgressId: progressId, admin } = reply.request;
+  const report = (rows: number, done: boolean, complete: boolean) => {
+    if (progressId && admin) reply.server.exportProgress.report(progressId, admin.id, rows, done, complete);
+  };
   async function* chunks() {
     let written = 0;
     let complete = false;
+    report(0, false, false);
     try {
       yield '\ufeff' + stringify([header], CSV_OPTIONS);
       for await (const batch of batches) {
@@ -61,9 +67,11 @@ export function sendCsv<T>(
           CSV_OPTIONS,
         );
         written += batch.length;
+        report(written, false, false);
       }
       complete = true;
     } finally {
+      report(written, true, complete);
       onEnd?.(written, complete);
     }
   }

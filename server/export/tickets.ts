@@ -15,15 +15,25 @@ export const TICKET_SECONDS = 60;
 
 const keyOf = (secret: string) => new TextEncoder().encode(`export:${secret}`);
 
-export function issueTicket(secret: string, adminId: number): Promise<string> {
-  return new SignJWT({})
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The ticket's id when a download was opened by a ticket: its progress is reported under it (progress.ts). */
+    exportProgressId?: string;
+  }
+}
+
+/** A ticket, and its id: the name the download's progress is read by (GET /export/progress/{id}). */
+export async function issueTicket(secret: string, adminId: number): Promise<{ ticket: string; id: string }> {
+  const id = randomUUID();
+  const ticket = await new SignJWT({})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(adminId))
     .setIssuedAt()
     .setExpirationTime(`${TICKET_SECONDS}s`)
     .setAudience(AUDIENCE)
-    .setJti(randomUUID())
+    .setJti(id)
     .sign(keyOf(secret));
+  return { ticket, id };
 }
 
 async function ticketOf(secret: string, ticket: string): Promise<{ adminId: number; jti: string } | null> {
@@ -53,5 +63,6 @@ export function requireAdminOrTicket(app: FastifyInstance) {
     const admin = id ? await liveAdminById(app.deps.database.db, id) : null;
     if (!admin) throw unauthorized('This download link has expired, please export again');
     app.admitAccount(req, admin);
+    req.exportProgressId = valid!.jti;
   };
 }

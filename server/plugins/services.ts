@@ -2,7 +2,7 @@
 // `app.answers` (the short memories of answers), `app.receipts` (the tills' known receipts),
 // `app.limiter` (the one rate limiter, server/db/rateLimit.ts: codes and sign-in), `app.otp` (one-time codes,
 // on that limiter), `app.lastOrders` (a till's order and its short memory) and `app.funnel` (the funnel's
-// counting). Routes take them from the instance; a test reaches them the same way (`t.app.funnel`).
+// counting), `app.exportProgress` (how far CSV downloads have got). Routes take them from the instance; a test reaches them the same way (`t.app.funnel`).
 import type { FastifyInstance, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLimiter, type RateLimiter } from '../db/rateLimit';
@@ -11,6 +11,7 @@ import { createLastOrderService, type LastOrderService } from '../pos/lastOrder'
 import { createFunnelRecorder, type FunnelRecorder } from '../funnel/recorder';
 import { CHANGES, createAnswerCaches, type AnswerCaches, type Change } from '../lib/answerCaches';
 import { createReceiptStore, type ReceiptStore } from '../pos/receiptStore';
+import { createExportProgressBoard, type ExportProgressBoard } from '../export/progress';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,6 +32,8 @@ declare module 'fastify' {
     answers: AnswerCaches;
     /** The tills' known receipts, shared by instances (server/pos/receiptStore.ts). */
     receipts: ReceiptStore;
+    /** How far each CSV download opened by a ticket has got (server/export/progress.ts). */
+    exportProgress: ExportProgressBoard;
   }
 }
 
@@ -73,6 +76,7 @@ export default fp(async function services(app: FastifyInstance) {
     route.preHandler = [...[route.preHandler ?? []].flat(), markHandled];
     route.onSend = [...[route.onSend ?? []].flat(), forgetChanged];
   });
+  app.decorate('exportProgress', createExportProgressBoard());
   const funnel = createFunnelRecorder(deps);
   app.decorate('funnel', funnel);
   // A clean shutdown: the counts already started are written before the app closes (and the database after it).

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, exportTicket } from '../../src/contract';
+import { errorSchema, exportProgress, exportTicket } from '../../src/contract';
 import { appUsersBatch, appUsersExportWhere, type AppUser } from '../db/repositories/appUsers';
 import { keysetBatches, sendCsv } from '../export/csv';
 import { issueTicket, requireAdminOrTicket, TICKET_SECONDS } from '../export/tickets';
@@ -39,10 +39,31 @@ export default async function exportRoutes(fastify: FastifyInstance) {
         response: { 200: exportTicket, 401: errorSchema },
       },
     },
-    async (req) => ({
-      ticket: await issueTicket(app.deps.config.JWT_SECRET ?? '', req.admin!.id),
-      expiresIn: TICKET_SECONDS,
-    }),
+    async (req) => {
+      const { ticket, id } = await issueTicket(app.deps.config.JWT_SECRET ?? '', req.admin!.id);
+      return { ticket, expiresIn: TICKET_SECONDS, progress: id };
+    },
+  );
+
+  app.get(
+    '/export/progress/:id',
+    {
+      config: { roles: MANAGERS },
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['exports'],
+        summary:
+          "How far the caller's download opened by that ticket has got (rows written, done); 404 when this instance does not know it",
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: exportProgress, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const p = app.exportProgress.read(req.params.id, req.admin!.id);
+      if (!p) return reply.code(404).send({ message: 'No such export in progress' });
+      return { rows: p.rows, done: p.done, complete: p.complete };
+    },
   );
 
   app.get(

@@ -74,4 +74,11 @@ export const funnelByDevice = z.object({
 });
 export type FunnelRow = FunnelFigures & { id: number; name: string; shared_opens?: number };
 
-export const exportTicket = z.object({ ticket: z.string(), expiresIn: z.number() });
+export const exportTicket = z.object({
+  ticket: z.string(),
+  expiresIn: z.number(),
+  /** The name GET /export/progress/{progress} reads the download's progress by. */
+  progress: z.string(),
+});
+/** How far a CSV download has got (rows written; done once it ended; complete when every row was written). */
+export const exportProgress = z.object({ rows: z.number(), done: z.boolean(), complete: z.boolean() });

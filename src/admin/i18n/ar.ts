@@ -193,7 +193,14 @@ const specterAr: typeof specterEn = {
     shared_opens: 'روابط مشاركة فُتحت',
     chart: 'حسب اليوم',
   },
-  exports: { csv: 'تصدير CSV', failed: 'تعذّر بدء التصدير' },
+  exports: {
+    csv: 'تصدير CSV',
+    failed: 'تعذّر بدء التصدير',
+    progress: 'جارٍ التصدير: %{rows} من %{total} صف',
+    progressRows: 'جارٍ التصدير: %{rows} صف',
+    finished: 'اكتمل التصدير: %{rows} صف',
+    stopped: 'توقّف التنزيل بعد %{rows} صف',
+  },
   gender: { male: 'ذكر', female: 'أنثى' },
 };
 

@@ -192,7 +192,14 @@ export const specterEn = {
     shared_opens: 'Shared links opened',
     chart: 'Per day',
   },
-  exports: { csv: 'Export CSV', failed: 'The export could not start' },
+  exports: {
+    csv: 'Export CSV',
+    failed: 'The export could not start',
+    progress: 'Exporting: %{rows} of %{total} rows',
+    progressRows: 'Exporting: %{rows} rows',
+    finished: 'Export finished: %{rows} rows',
+    stopped: 'The download stopped after %{rows} rows',
+  },
   gender: { male: 'male', female: 'female' },
 };
 

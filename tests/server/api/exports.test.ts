@@ -121,6 +121,26 @@ describe('CSV exports and download tickets', () => {
     ).toBe(401);
   });
 
+  it("a ticket's download reports its progress to the account that asked for it, and to nobody else", async () => {
+    const { ticket, progress } = (await t.app.inject({ method: 'POST', url: '/export/ticket', headers: auth })).json();
+    expect(progress).toBe(decodeJwt(ticket).jti);
+    const read = (headers = auth) => t.app.inject({ method: 'GET', url: `/export/progress/${progress}`, headers });
+    // Not started yet: nothing to tell.
+    expect((await read()).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/user/export.csv?ticket=${ticket}` })).statusCode).toBe(200);
+    const done = await read();
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ rows: 37, done: true, complete: true });
+    // Another account never reads it, and an unknown id is a 404 like it.
+    const other = { authorization: `Bearer ${await t.adminToken()}` };
+    expect((await read(other)).json()).toEqual({ message: 'No such export in progress' });
+    expect((await read(other)).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/export/progress/not-a-ticket', headers: auth })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/export/progress/${progress}` })).statusCode).toBe(401);
+  });
+
   it('a ticket opens one download: a second use of the same link is a 401, on any export', async () => {
     const { ticket } = (await t.app.inject({ method: 'POST', url: '/export/ticket', headers: auth })).json();
     expect((await t.app.inject({ method: 'GET', url: `/user/export.csv?ticket=${ticket}` })).statusCode).toBe(200);

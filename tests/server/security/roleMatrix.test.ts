@@ -358,6 +358,13 @@ describe('roles: authorisation matrix', () => {
       manager: [NA, NA, 200],
       staff: [NA, NA, 403],
     },
+    // Only the account that asked for the ticket reads its progress: an id nobody of these started is a 404.
+    'GET /export/progress/{id}': {
+      req: () => get('/export/progress/unknown'),
+      admin: [NA, NA, 404],
+      manager: [NA, NA, 404],
+      staff: [NA, NA, 403],
+    },
     'GET /funnel': {
       req: () => get('/funnel?days=366'),
       admin: [NA, NA, 200],

@@ -95,6 +95,23 @@ describe('Orders', () => {
     expect(insights.requests).toContain('POST /export/ticket');
   });
 
+  it("Export CSV shows how far the server has got, out of the list's total, then that it finished", async () => {
+    captureDownloads();
+    insights.progress = [
+      { rows: 1, done: false, complete: false },
+      { rows: 2, done: true, complete: true },
+    ];
+    renderAdmin('/orders');
+    await screen.findByText('Sara Saleh');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Exporting: 1 of 2 rows', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(await screen.findByText('Export finished: 2 rows', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+
   it('with no saved orders at all, the search, the filters and Export CSV stay and the table says so', async () => {
     const all = insights.orders;
     insights.orders = [];

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 
 export const insights = {
   requests: [] as string[],
+  progress: [] as { rows: number; done: boolean; complete: boolean }[],
   orders: [
     {
       id: 31,
@@ -53,6 +54,7 @@ export const insights = {
 
 export function resetInsights() {
   insights.requests = [];
+  insights.progress = [];
 }
 
 const url = (request: Request) => new URL(request.url);
@@ -119,7 +121,17 @@ export function createInsightsHandlers(authed: (request: Request) => boolean) {
       '*/export/ticket',
       guard(({ request }) => {
         insights.requests.push(`POST ${url(request).pathname}`);
-        return HttpResponse.json({ ticket: 'tkt-123', expiresIn: 60 });
+        return HttpResponse.json({ ticket: 'tkt-123', expiresIn: 60, progress: 'prog-123' });
+      }),
+    ),
+    // How far the download has got: the answers of insights.progress one after another (the last repeats),
+    // 404 when there are none (the server does not know the download).
+    http.get(
+      '*/export/progress/:id',
+      guard(({ params }) => {
+        const next = insights.progress.length > 1 ? insights.progress.shift() : insights.progress[0];
+        if (params.id !== 'prog-123' || !next) return HttpResponse.json({ message: 'No such export' }, { status: 404 });
+        return HttpResponse.json(next);
       }),
     ),
   ];
