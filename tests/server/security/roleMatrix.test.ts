@@ -248,6 +248,14 @@ describe('roles: authorisation matrix', () => {
       staff: [403, 403, 403],
     },
     'GET /admin': { req: () => get('/admin'), admin: [NA, NA, 200], manager: [NA, NA, 200], staff: [NA, NA, 403] },
+    'GET /admin/{id}': {
+      // own: a staff member of A; other: one of B; none: an admin. A manager sees its own staff only (404 otherwise).
+      req: async (_r, target) =>
+        get(`/admin/${target === 'none' ? await account('admin', []) : await account('staff', [restOf(target)])}`),
+      admin: [200, 200, 200],
+      manager: [200, 404, 404],
+      staff: [403, 403, 403],
+    },
     'PATCH /user/{id}': {
       // own: a staff member of A; other: one of B; none: an admin. Removed.
       req: async (_r, target) => ({
