@@ -6,9 +6,20 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { SpecterDataProvider } from '../../dataProvider';
+import { useAllows } from '../access/useAllows';
 
-export function ExportCsvButton({ path, filter }: { path: string; filter?: Record<string, unknown> }) {
+export function ExportCsvButton({
+  resource,
+  path,
+  filter,
+}: {
+  /** Whose export (src/permissions.ts): the button shows only for a role that may export it. */
+  resource: string;
+  path: string;
+  filter?: Record<string, unknown>;
+}) {
   const t = useTranslate();
+  const allowed = useAllows(resource, 'export');
   const dp = useDataProvider<SpecterDataProvider>();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -25,6 +36,7 @@ export function ExportCsvButton({ path, filter }: { path: string; filter?: Recor
       setBusy(false);
     }
   };
+  if (!allowed) return null;
   return (
     <Button size="small" startIcon={<DownloadIcon />} onClick={download} disabled={busy} data-testid={`export-${path}`}>
       {t('specter.exports.csv')}
