@@ -169,7 +169,8 @@ export default async function adminsRoutes(fastify: FastifyInstance) {
       config: { roles: MANAGERS },
       schema: {
         tags: ['admins'],
-        summary: 'One live account the caller sees (as GET /admin lists them), with role and restaurantIds; 404 otherwise',
+        summary:
+          'One live account the caller sees (as GET /admin lists them), with role and restaurantIds; 404 otherwise',
         security: [{ bearer: [] }],
         params: idParam,
         response: { 200: adminSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },

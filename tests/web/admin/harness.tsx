@@ -279,7 +279,9 @@ export const server = setupServer(
       return HttpResponse.json({ data: { token: GOOD_TOKEN } });
     return HttpResponse.json({ message: 'Invalid Email or Password' }, { status: 401 });
   }),
-  http.post('*/user/isVerify', ({ request }) => HttpResponse.json(authed(request) ? whoIs(request) : { verify: false })),
+  http.post('*/user/isVerify', ({ request }) =>
+    HttpResponse.json(authed(request) ? whoIs(request) : { verify: false }),
+  ),
   http.get('*/api/public-config', () =>
     HttpResponse.json({
       contactEmail: 'a@b.c',

@@ -129,7 +129,13 @@ describe("an account's edit page", () => {
   });
 
   it("a staff member's restaurants are kept when only its name changes", async () => {
-    state.current.admins.push({ id: 3, name: 'Huda', email: 'huda@najd.sa', role: 'staff', restaurantIds: [5] } as never);
+    state.current.admins.push({
+      id: 3,
+      name: 'Huda',
+      email: 'huda@najd.sa',
+      role: 'staff',
+      restaurantIds: [5],
+    } as never);
     as('manager');
     const router = renderAdmin('/admins/edit/3');
     const name = await screen.findByLabelText(/^Name/);
