@@ -18,7 +18,7 @@ import {
 import simpleRestProvider from 'ra-data-simple-rest';
 import { API_URL, TOKEN_KEY } from './api';
 import { RESOURCES } from './resources';
-import { searchTooShort, TOTAL_EXACT_HEADER, TOTAL_HEADER } from './contract/common';
+import { PER_PAGE_MAX, searchTooShort, TOTAL_EXACT_HEADER, TOTAL_HEADER } from './contract/common';
 import type { LatestOrder, Statistics } from './contract/orders';
 import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
 import type { Connection, PushKeyAnswer } from './contract/restaurants';
@@ -196,7 +196,8 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
   }
 
   const everything = {
-    pagination: { page: 1, perPage: 1000 },
+    // The server's largest page: more would be refused (400), and the restaurants picker said so under itself.
+    pagination: { page: 1, perPage: PER_PAGE_MAX },
     sort: { field: 'id', order: 'ASC' as const },
     filter: {},
   };

@@ -90,6 +90,9 @@ async function addAccount(name: string, creds: { email: string; password: string
   await page.getByLabel('Restaurants').click();
   await page.getByRole('option', { name: 'Najd Grill' }).click();
   await page.keyboard.press('Escape');
+  // The picker reads the chosen restaurants back (getMany) without an error under it.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  expect(await page.locator('.MuiFormHelperText-root.Mui-error').allInnerTexts()).toEqual([]);
   return offered;
 }
 

@@ -622,6 +622,19 @@ describe('roles: authorisation matrix', () => {
       expect(trail.some((a) => a.targetId === String(made.json().id))).toBe(true);
     });
 
+    it("GET /admin/{id}: the account as the list shows it, with role and restaurants; a manager reads its staff's", async () => {
+      const staff = await account('staff', [id.restA]);
+      const read = await as('manager', { method: 'GET', url: `/admin/${staff}` });
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json()).toMatchObject({ id: staff, role: 'staff', restaurantIds: [id.restA] });
+      expect(Object.keys(read.json()).sort()).toEqual(['email', 'id', 'name', 'restaurantIds', 'role']);
+      const self = await as('manager', { method: 'GET', url: `/admin/${id.managerA}` });
+      expect(self.json()).toMatchObject({ id: id.managerA, role: 'manager', restaurantIds: [id.restA] });
+      // A removed account is gone for everyone.
+      await as('admin', { method: 'PATCH', url: `/user/${staff}`, payload: { isDeleted: true } });
+      expect((await as('admin', { method: 'GET', url: `/admin/${staff}` })).statusCode).toBe(404);
+    });
+
     it('a change of role or restaurants takes effect at once (the token carries only the id)', async () => {
       const who = await account('manager', [id.restA]);
       const tok = await t.deps.tokens.issue(who);
