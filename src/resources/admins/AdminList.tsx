@@ -4,7 +4,8 @@
 import { IconButton, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { Link } from 'react-router-dom';
-import { FunctionField, TextField, useTranslate } from 'react-admin';
+import { FunctionField, TextField, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import type { Permissions } from '../../permissions';
 import type { Admin } from '../../contract/admins';
 import { DeleteWithDialogs } from '../../admin/dialogs/DeleteWithDialogs';
 import { SpecterList } from '../../admin/lists/SpecterList';
@@ -14,6 +15,9 @@ export function AdminList() {
   const t = useTranslate();
   const c = (k: string) => t(`resources.admins.fields.${k}`);
   const mayEdit = useAllows('admins', 'edit');
+  // A manager removes its staff, never itself (the server answers 403): no Delete on its own row.
+  const { identity } = useGetIdentity();
+  const isAdmin = usePermissions<Permissions>().permissions?.role === 'admin';
   return (
     <SpecterList
       title={t('specter.admins.title')}
@@ -39,7 +43,7 @@ export function AdminList() {
                 </IconButton>
               </Tooltip>
             )}
-            <DeleteWithDialogs resource="admins" />
+            {(isAdmin || a.id !== identity?.id) && <DeleteWithDialogs resource="admins" />}
           </>
         )}
       />

@@ -72,6 +72,20 @@ describe('buttons per role', () => {
     expect(!!within(row).queryByRole('button', { name: /^Delete/ })).toBe(may.remove);
   });
 
+  it('Admin Users, a manager: Edit and Delete on its staff, Edit only on its own row', async () => {
+    state.current.admins = [
+      { id: 1, name: 'Nora Admin', email: 'nora@specter.sa', role: 'manager', restaurantIds: [5] },
+      { id: 3, name: 'Huda', email: 'huda@najd.sa', role: 'staff', restaurantIds: [5] },
+    ] as never;
+    as('manager');
+    renderAdmin('/admins');
+    await screen.findByText('huda@najd.sa');
+    expect(screen.getByRole('link', { name: 'Edit Huda' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Nora Admin' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Delete Huda' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Nora Admin' })).not.toBeInTheDocument();
+  });
+
   it('staff: App Users and Admin Users are Permission Denied', async () => {
     as('staff');
     renderAdmin('/users');
