@@ -18,7 +18,7 @@ import {
 import simpleRestProvider from 'ra-data-simple-rest';
 import { API_URL, TOKEN_KEY } from './api';
 import { RESOURCES } from './resources';
-import { searchTooShort, TOTAL_EXACT_HEADER, TOTAL_HEADER } from './contract/common';
+import { PER_PAGE_MAX, searchTooShort, TOTAL_EXACT_HEADER, TOTAL_HEADER } from './contract/common';
 import type { LatestOrder, Statistics } from './contract/orders';
 import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
 import type { Connection, PushKeyAnswer } from './contract/restaurants';
@@ -40,6 +40,8 @@ export interface ResourceApi {
   create?: { path: string; extra?: Record<string, unknown> };
   /** Edited by PATCH {path}/{id} with these fields only (simple-rest would PUT the whole record). */
   updateFields?: readonly string[];
+  /** Edited elsewhere than PATCH {path}/{id} (an account is PATCH /user/{id}). */
+  updatePath?: (id: Identifier) => string;
   /** Deleted softly: PATCH this path with { isDeleted: true } instead of DELETE {path}/{id}. */
   softDeletePath?: (id: Identifier) => string;
   /** The server refuses a search too short for its indexes (contract searchTooShort): such a term is not sent,
@@ -206,7 +208,8 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
   }
 
   const everything = {
-    pagination: { page: 1, perPage: 1000 },
+    // The server's largest page: more would be refused (400), and the restaurants picker said so under itself.
+    pagination: { page: 1, perPage: PER_PAGE_MAX },
     sort: { field: 'id', order: 'ASC' as const },
     filter: {},
   };
@@ -233,7 +236,8 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     async update(resource, params) {
       const api = apiOf(resource);
       if (!api.updateFields) throw new HttpError(`Cannot edit ${resource}`, 405);
-      const { json } = await send('PATCH', `${api.path}/${enc(params.id)}`, pick(params.data, api.updateFields));
+      const path = api.updatePath ? api.updatePath(params.id) : `${api.path}/${enc(params.id)}`;
+      const { json } = await send('PATCH', path, pick(params.data, api.updateFields));
       return { data: json };
     },
     async updateMany() {

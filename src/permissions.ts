@@ -1,5 +1,6 @@
 // The back-office's permissions (issue 26, docs/SECURITY.md "Roles"): ONE table of what each role may do on each
-// resource, read by authProvider.canAccess (react-admin 5: the menu, the Create/Delete/Export buttons, the pages).
+// resource, read by authProvider.canAccess (react-admin 5: the menu, react-admin's own pages) and by useAllows
+// (src/admin/access: our buttons, Add New, Export, Sync, Connect, Reprint, Print QR, Delete, Lift lock).
 // Who may open a resource at all is its own `access` (src/resources/<name>/index.ts); this table says which of its
 // actions a manager and staff have. An admin may do everything on every resource whose `access` names it.
 // Adding a resource: its `access`, and its line here for the roles other than admin (docs/ARCHITECTURE.md).
@@ -7,8 +8,10 @@
 import type { Role } from './contract/admins';
 import { RESOURCES } from './resources';
 
-/** react-admin's actions, and ours: export (CSV), sync (read the POS again), connect (the POS token, push key). */
-export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'sync' | 'connect';
+/** react-admin's actions, and ours: export (CSV), sync (read the POS again), connect (the POS token, push key),
+ * reprint (a till's new link key), unlock (lift a phone's lock), print (Print QR's, the QR sheet). */
+export type Action =
+  'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'sync' | 'connect' | 'reprint' | 'unlock' | 'print';
 
 /** What a manager and staff may do, per resource (none when a resource has no line). */
 export const PERMISSIONS: Record<string, Partial<Record<Exclude<Role, 'admin'>, readonly Action[]>>> = {
@@ -19,8 +22,9 @@ export const PERMISSIONS: Record<string, Partial<Record<Exclude<Role, 'admin'>, 
   activity: { manager: ['list'] },
   tills: { manager: ['list'], staff: ['list'] },
   branches: { manager: ['list', 'show'], staff: ['list', 'show'] },
-  devices: { manager: ['list', 'show'], staff: ['list', 'show'] },
-  sheet: { manager: ['list', 'show'], staff: ['list', 'show'] },
+  devices: { manager: ['list', 'show', 'reprint'], staff: ['list', 'show'] },
+  // Print QR's (the PNGs) and the printable sheet.
+  sheet: { manager: ['list', 'show', 'print'], staff: ['list', 'show', 'print'] },
   // The dashboard's funnel card and its CSV.
   funnel: { manager: ['list', 'export'], staff: ['list'] },
   // The guestbook (issue 34): staff read it with masked phones and no export.

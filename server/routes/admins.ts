@@ -1,5 +1,5 @@
 // Back-office accounts (issue 26: roles admin, manager, staff): GET /admin (the live accounts the caller sees,
-// paged and searched on request), their creation (the admin face of POST /user, dispatched from routes/users.ts:
+// paged and searched on request), GET /admin/{id} (one of them, for the edit page), their creation (the admin face of POST /user, dispatched from routes/users.ts:
 // docs/DECISIONS.md) and PATCH /user/{id}: {isDeleted: true} soft-deletes an account (the contract names it under
 // /user: docs/API.md, Admins); {name?, role?, restaurantIds?} edits one. Who may do what: docs/SECURITY.md, Roles.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -161,6 +161,27 @@ export default async function adminsRoutes(fastify: FastifyInstance) {
     roles: MANAGERS,
     list: (q, scope) => adminsList(db, scope, q),
   });
+
+  app.get(
+    '/admin/:id',
+    {
+      onRequest: app.requireAdmin,
+      config: { roles: MANAGERS },
+      schema: {
+        tags: ['admins'],
+        summary:
+          'One live account the caller sees (as GET /admin lists them), with role and restaurantIds; 404 otherwise',
+        security: [{ bearer: [] }],
+        params: idParam,
+        response: { 200: adminSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const account = await liveAccountIn(db, scopeOfRequest(req), req.params.id);
+      if (!account) throw notFound('Admin not found');
+      return account;
+    },
+  );
 
   /** Soft-deletes an account; the last admin stays. */
   async function remove(req: FastifyRequest, actor: Scope, id: number) {

@@ -13,9 +13,12 @@ export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_1
  * Optional paging of lists. Without any of these the server answers the bare array of the contract (docs/API.md);
  * with `page` (or `perPage`) it pages, sorts and searches in the database and sets TOTAL_HEADER.
  */
+/** The most rows one page of a list may ask for. */
+export const PER_PAGE_MAX = 500;
+
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  perPage: z.coerce.number().int().min(1).max(500).optional(),
+  perPage: z.coerce.number().int().min(1).max(PER_PAGE_MAX).optional(),
   sort: z
     .string()
     .max(40)

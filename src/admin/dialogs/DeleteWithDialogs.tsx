@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useDelete, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useNoticeDialog } from './NoticeDialog';
+import { useAllows } from '../access/useAllows';
 
 const KINDS = {
   users: { rtl: true, title: 'userConfirmTitle', text: 'userConfirmText', yes: 'userConfirmYes', done: 'userDeleted' },
@@ -20,9 +21,10 @@ export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }
   const [deleteOne, { isPending }] = useDelete();
   const [confirming, setConfirming] = useState(false);
   const notice = useNoticeDialog();
+  const allowed = useAllows(resource, 'delete');
   const k = KINDS[resource];
   const d = (key: string) => t(`specter.dialogs.${key}`);
-  if (!record) return null;
+  if (!record || !allowed) return null;
 
   const confirm = () =>
     deleteOne(

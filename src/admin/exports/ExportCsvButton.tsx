@@ -7,6 +7,7 @@ import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useContext, useEffect, useState } from 'react';
 import { ListContext, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { SpecterDataProvider } from '../../dataProvider';
+import { useAllows } from '../access/useAllows';
 
 /** How often the page asks how far the download has got. */
 const POLL_MS = 1000;
@@ -20,8 +21,18 @@ interface Shown {
   state: 'running' | 'finished' | 'stopped';
 }
 
-export function ExportCsvButton({ path, filter }: { path: string; filter?: Record<string, unknown> }) {
+export function ExportCsvButton({
+  resource,
+  path,
+  filter,
+}: {
+  /** Whose export (src/permissions.ts): the button shows only for a role that may export it. */
+  resource: string;
+  path: string;
+  filter?: Record<string, unknown>;
+}) {
   const t = useTranslate();
+  const allowed = useAllows(resource, 'export');
   const [locale] = useLocaleState();
   const dp = useDataProvider<SpecterDataProvider>();
   const notify = useNotify();
@@ -75,6 +86,7 @@ export function ExportCsvButton({ path, filter }: { path: string; filter?: Recor
     }
   };
 
+  if (!allowed) return null;
   const count = (n: number) => n.toLocaleString(locale === 'ar' ? 'ar-SA' : 'en-US');
   const ofTotal = shown && total !== undefined && total >= shown.rows && total > 0;
   const label =

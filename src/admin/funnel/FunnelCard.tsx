@@ -34,7 +34,7 @@ export function FunnelCard() {
             {f('title')}
           </Typography>
           <Box sx={{ marginInlineStart: 'auto' }}>
-            <ExportCsvButton path="/funnel/export.csv" filter={{ days: 30 }} />
+            <ExportCsvButton resource="funnel" path="/funnel/export.csv" filter={{ days: 30 }} />
           </Box>
         </Box>
         {isPending || !data ? (

@@ -52,6 +52,8 @@ const specterAr: typeof specterEn = {
     title: 'المشرفون',
     add: 'إضافة جديد',
     addTitle: 'إضافة مشرف',
+    editTitle: 'تعديل المشرف',
+    edit: 'تعديل',
     failed: 'تعذر إنشاء المشرف',
   },
   restaurants: {

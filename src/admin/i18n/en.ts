@@ -50,6 +50,8 @@ export const specterEn = {
     title: 'Admin Users',
     add: 'Add New',
     addTitle: 'Add Admin',
+    editTitle: 'Edit Admin',
+    edit: 'Edit',
     failed: 'The admin could not be created',
   },
   restaurants: {

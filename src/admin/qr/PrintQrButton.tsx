@@ -17,6 +17,7 @@ import {
 } from './qrContent';
 import { useDrawableLogo } from './useDrawableLogo';
 import { usePublicUrl } from './usePublicUrl';
+import { useAllows } from '../access/useAllows';
 
 export interface QrDevice {
   id: number | string;
@@ -46,6 +47,7 @@ export function PrintQrButton({ label, level, restaurant, devices }: PrintQrButt
   const publicUrl = usePublicUrl();
   const logo = useDrawableLogo(restaurant.logo);
   const holder = useRef<HTMLDivElement>(null);
+  const allowed = useAllows('sheet', 'print');
 
   const print = async () => {
     const canvases = holder.current?.querySelectorAll('canvas') ?? [];
@@ -58,6 +60,7 @@ export function PrintQrButton({ label, level, restaurant, devices }: PrintQrButt
     }
   };
 
+  if (!allowed) return null;
   return (
     <>
       <Button

@@ -6,12 +6,8 @@ import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import {
-  AutocompleteArrayInput,
   Create,
-  FormDataConsumer,
   PasswordInput,
-  ReferenceArrayInput,
-  SelectInput,
   SimpleForm,
   TextInput,
   usePermissions,
@@ -22,6 +18,7 @@ import type { Permissions } from '../../permissions';
 import { ADMIN_PASSWORD_MIN } from '../../contract/admins';
 import { required } from '../../admin/validators';
 import { FormToolbar } from '../../admin/forms/FormToolbar';
+import { RoleInputs, withoutAdminRestaurants } from './RoleInputs';
 
 const min8: Validator = (v) =>
   v && String(v).length < ADMIN_PASSWORD_MIN ? 'specter.validation.adminPasswordMin' : undefined;
@@ -40,38 +37,6 @@ function EmailTakenMessage({ takenEmail }: { takenEmail: string | null }) {
   return null;
 }
 
-/** The role select and, for a manager or staff, the restaurants picker (issue 26); a manager adds staff only. */
-function RoleInputs() {
-  const t = useTranslate();
-  const { permissions } = usePermissions<Permissions>();
-  const roles = permissions?.role === 'manager' ? ['staff'] : ['admin', 'manager', 'staff'];
-  return (
-    <>
-      <SelectInput
-        source="role"
-        label={t('specter.roles.role')}
-        choices={roles.map((r) => ({ id: r, name: t(`specter.roles.${r}`) }))}
-        validate={required}
-        fullWidth
-      />
-      <FormDataConsumer>
-        {({ formData }) =>
-          formData.role && formData.role !== 'admin' ? (
-            <ReferenceArrayInput source="restaurantIds" reference="restaurants">
-              <AutocompleteArrayInput
-                label={t('specter.roles.restaurants')}
-                optionText="name"
-                validate={required}
-                fullWidth
-              />
-            </ReferenceArrayInput>
-          ) : null
-        }
-      </FormDataConsumer>
-    </>
-  );
-}
-
 export function AdminCreate() {
   const t = useTranslate();
   const { permissions } = usePermissions<Permissions>();
@@ -84,6 +49,7 @@ export function AdminCreate() {
       resource="admins"
       title={t('specter.admins.addTitle')}
       redirect="/admins"
+      transform={withoutAdminRestaurants}
       mutationOptions={{
         onMutate: () => {
           setFailed(false);

@@ -12,11 +12,22 @@ import { FunnelFigure } from '../../admin/funnel/FunnelColumns';
 import { useFunnelByBranch } from '../../admin/funnel/useFunnel';
 import { PrintQrButton } from '../../admin/qr/PrintQrButton';
 import { SheetLink } from '../sheet';
+import { OwnRestaurant } from '../../admin/access/OwnRestaurant';
+import { useAllows } from '../../admin/access/useAllows';
 
 export function BranchList() {
-  const t = useTranslate();
   const { restId } = useParams();
-  const { data: restaurant } = useGetOne('restaurants', { id: restId! });
+  return (
+    <OwnRestaurant id={restId}>
+      <Branches restId={restId ?? ''} />
+    </OwnRestaurant>
+  );
+}
+
+function Branches({ restId }: { restId: string }) {
+  const t = useTranslate();
+  const maySync = useAllows('restaurants', 'sync');
+  const { data: restaurant } = useGetOne('restaurants', { id: restId });
   const dp = useDataProvider<SpecterDataProvider>();
   const refresh = useRefresh();
   const [syncing, setSyncing] = useState(false);
@@ -26,7 +37,7 @@ export function BranchList() {
     setSyncing(true);
     setOutcome(null);
     try {
-      const r = (await dp.syncRestaurant(restId!)) as unknown as RestaurantWithBranches;
+      const r = (await dp.syncRestaurant(restId)) as unknown as RestaurantWithBranches;
       const branches = r.Branchs ?? [];
       const devices = branches.reduce((n, b) => n + (b.Devices?.length ?? 0), 0);
       setOutcome(
@@ -50,9 +61,11 @@ export function BranchList() {
   return (
     <Box>
       <PageHeader backTo="/restaurants" title={t('specter.branches.title', { name: restaurant?.name ?? '' })}>
-        <Button onClick={sync} disabled={syncing} startIcon={<SyncIcon />}>
-          {t('specter.branches.sync')}
-        </Button>
+        {maySync && (
+          <Button onClick={sync} disabled={syncing} startIcon={<SyncIcon />}>
+            {t('specter.branches.sync')}
+          </Button>
+        )}
       </PageHeader>
       {syncing && (
         <Box role="status" sx={{ mt: 1 }}>
@@ -91,7 +104,7 @@ export function BranchList() {
                 restaurant={rest}
                 devices={b.Devices ?? []}
               />
-              <SheetLink restId={restId!} branchId={b.id} disabled={!b.Devices?.length} />
+              <SheetLink restId={restId} branchId={b.id} disabled={!b.Devices?.length} />
             </Box>
           )}
         />

@@ -10,11 +10,20 @@ import { useFunnelByDevice } from '../../admin/funnel/useFunnel';
 import { PrintQrButton } from '../../admin/qr/PrintQrButton';
 import { SheetLink } from '../sheet';
 import { ReprintButton } from './ReprintButton';
+import { OwnRestaurant } from '../../admin/access/OwnRestaurant';
 
 export function DeviceList() {
-  const t = useTranslate();
   const { restId, branchId } = useParams();
-  const { data: restaurant } = useGetOne('restaurants', { id: restId! });
+  return (
+    <OwnRestaurant id={restId}>
+      <Devices restId={restId ?? ''} branchId={branchId ?? ''} />
+    </OwnRestaurant>
+  );
+}
+
+function Devices({ restId, branchId }: { restId: string; branchId: string }) {
+  const t = useTranslate();
+  const { data: restaurant } = useGetOne('restaurants', { id: restId });
   const c = (k: string) => t(`resources.devices.fields.${k}`);
   const funnel = useFunnelByDevice(branchId);
   const rest = { id: Number(restId), name: restaurant?.name ?? '', logo: restaurant?.logo };
@@ -34,7 +43,7 @@ export function DeviceList() {
           render={(d: Device) => (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               <PrintQrButton label={t('specter.devices.printQr')} level="device" restaurant={rest} devices={[d]} />
-              <SheetLink restId={restId!} branchId={branchId} deviceId={d.id} />
+              <SheetLink restId={restId} branchId={branchId} deviceId={d.id} />
               <ReprintButton deviceId={d.id} />
             </Box>
           )}

@@ -5,6 +5,7 @@ import { Button } from '@mui/material';
 import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useState } from 'react';
 import type { SpecterDataProvider } from '../../dataProvider';
+import { useAllows } from '../../admin/access/useAllows';
 
 export function ReprintButton({ deviceId }: { deviceId: number }) {
   const t = useTranslate();
@@ -13,6 +14,7 @@ export function ReprintButton({ deviceId }: { deviceId: number }) {
   const dataProvider = useDataProvider<SpecterDataProvider>();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const allowed = useAllows('devices', 'reprint');
 
   const rotate = async () => {
     setBusy(true);
@@ -28,6 +30,7 @@ export function ReprintButton({ deviceId }: { deviceId: number }) {
     }
   };
 
+  if (!allowed) return null;
   return (
     <>
       <Button size="small" onClick={() => setOpen(true)} disabled={busy}>

@@ -46,7 +46,7 @@ function Actions() {
       <Button size="small" component={Link} to="/guests/insights" startIcon={<InsightsIcon />}>
         {t('resources.guests.fields.insights')}
       </Button>
-      <ExportCsvButton path="/api/guest/export.csv" filter={filterValues} />
+      <ExportCsvButton resource="guests" path="/api/guest/export.csv" filter={filterValues} />
     </TopToolbar>
   );
 }

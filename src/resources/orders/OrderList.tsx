@@ -29,7 +29,7 @@ function Actions() {
   const { filterValues } = useListContext();
   return (
     <TopToolbar>
-      <ExportCsvButton path="/order/export.csv" filter={filterValues} />
+      <ExportCsvButton resource="orders" path="/order/export.csv" filter={filterValues} />
     </TopToolbar>
   );
 }

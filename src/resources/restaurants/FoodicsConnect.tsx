@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { SpecterDataProvider } from '../../dataProvider';
 import type { Restaurant } from '../../contract/restaurants';
 import { usePublicConfig } from '../../lib/usePublicConfig';
+import { useAllows } from '../../admin/access/useAllows';
 
 const k = (key: string) => `resources.restaurants.foodics.${key}`;
 
@@ -19,6 +20,9 @@ export function ConnectFoodicsButton({ restaurantId, reconnect }: { restaurantId
   const { foodicsConnect } = usePublicConfig();
   const dataProvider = useDataProvider<SpecterDataProvider>();
   const [busy, setBusy] = useState(false);
+  // Adding a restaurant is an admin's; connecting one's own restaurant a manager's too (src/permissions.ts).
+  const allowed = useAllows('restaurants', restaurantId === undefined ? 'create' : 'connect');
+  if (!allowed) return null;
   if (!foodicsConnect) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid="foodics-not-configured">

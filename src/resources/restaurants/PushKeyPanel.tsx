@@ -5,6 +5,7 @@ import { Alert, Box, Button, Typography } from '@mui/material';
 import { useDataProvider, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { SpecterDataProvider } from '../../dataProvider';
 import { localDateTime } from '../../admin/lists/format';
+import { useAllows } from '../../admin/access/useAllows';
 
 export function PushKeyPanel() {
   const t = useTranslate();
@@ -14,7 +15,8 @@ export function PushKeyPanel() {
   const dataProvider = useDataProvider<SpecterDataProvider>();
   const [shown, setShown] = useState<{ key: string; at: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!record || record.system_type !== 'Specter') return null;
+  const allowed = useAllows('restaurants', 'connect');
+  if (!record || record.system_type !== 'Specter' || !allowed) return null;
   const rotatedAt = shown?.at ?? record.push_key_rotated_at;
 
   const rotate = async () => {

@@ -12,9 +12,11 @@ import { SheetLink } from '../sheet';
 import { TopToolbar } from 'react-admin';
 import AddIcon from '@mui/icons-material/Add';
 import { ConnectionBadge, ConnectFoodicsButton, useFoodicsOutcome } from './FoodicsConnect';
+import { useAllows } from '../../admin/access/useAllows';
 
 function RowActions({ r }: { r: RestaurantWithBranches }) {
   const t = useTranslate();
+  const mayEdit = useAllows('restaurants', 'edit');
   const devices = (r.Branchs ?? []).flatMap((b) => b.Devices ?? []);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -23,15 +25,17 @@ function RowActions({ r }: { r: RestaurantWithBranches }) {
       </Button>
       <PrintQrButton label={t('specter.restaurants.printQr')} level="restaurant" restaurant={r} devices={devices} />
       <SheetLink restId={r.id} disabled={!devices.length} />
-      <Tooltip title={t('specter.restaurants.edit')}>
-        <IconButton
-          component={Link}
-          to={`/restaurants/edit/${r.id}`}
-          aria-label={`${t('specter.restaurants.edit')} ${r.name}`}
-        >
-          <EditIcon />
-        </IconButton>
-      </Tooltip>
+      {mayEdit && (
+        <Tooltip title={t('specter.restaurants.edit')}>
+          <IconButton
+            component={Link}
+            to={`/restaurants/edit/${r.id}`}
+            aria-label={`${t('specter.restaurants.edit')} ${r.name}`}
+          >
+            <EditIcon />
+          </IconButton>
+        </Tooltip>
+      )}
       <DeleteWithDialogs resource="restaurants" />
       {!devices.length && (
         // Print QR's is disabled without tills: say why, and what to do.
@@ -50,6 +54,7 @@ function RowActions({ r }: { r: RestaurantWithBranches }) {
 
 export function RestaurantList() {
   const t = useTranslate();
+  const mayAdd = useAllows('restaurants', 'create');
   const c = (k: string) => t(`resources.restaurants.fields.${k}`);
   useFoodicsOutcome();
   return (
@@ -63,9 +68,11 @@ export function RestaurantList() {
         // "Connect Foodics" first: the way a restaurant is added without pasting a token (docs/POS.md).
         <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
           <ConnectFoodicsButton />
-          <Button component={Link} to="/restaurants/add" variant="contained" startIcon={<AddIcon />}>
-            {t('specter.restaurants.add')}
-          </Button>
+          {mayAdd && (
+            <Button component={Link} to="/restaurants/add" variant="contained" startIcon={<AddIcon />}>
+              {t('specter.restaurants.add')}
+            </Button>
+          )}
         </TopToolbar>
       }
     >

@@ -3,6 +3,7 @@ import { Button } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
+import { useAllows } from '../../admin/access/useAllows';
 
 export function sheetPath(restId: number | string, branchId?: number | string, deviceId?: number | string): string {
   const q = new URLSearchParams();
@@ -24,6 +25,7 @@ export function SheetLink({
   disabled?: boolean;
 }) {
   const t = useTranslate();
+  if (!useAllows('sheet', 'print')) return null;
   return (
     <Button
       size="small"

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useDataProvider, useLocaleState, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { AppUser } from '../../contract/appUsers';
 import type { SpecterDataProvider } from '../../dataProvider';
+import { useAllows } from '../../admin/access/useAllows';
 import { ConfirmDialog } from '../../admin/dialogs/ConfirmDialog';
 import { useNoticeDialog } from '../../admin/dialogs/NoticeDialog';
 import { localDateTime } from '../../admin/lists/format';
@@ -20,6 +21,7 @@ export function PhoneLock() {
   const notice = useNoticeDialog();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const mayLift = useAllows('users', 'unlock');
   if (!user?.lockedUntil) return null;
   const l = (key: string, args?: object) => t(`specter.users.lock.${key}`, args);
 
@@ -45,16 +47,18 @@ export function PhoneLock() {
         size="small"
         label={l('lockedUntil', { time: localDateTime(user.lockedUntil, locale) })}
       />
-      <Button
-        size="small"
-        onClick={(e) => {
-          e.stopPropagation();
-          setConfirming(true);
-        }}
-        aria-label={`${l('lift')} ${user.phone}`}
-      >
-        {l('lift')}
-      </Button>
+      {mayLift && (
+        <Button
+          size="small"
+          onClick={(e) => {
+            e.stopPropagation();
+            setConfirming(true);
+          }}
+          aria-label={`${l('lift')} ${user.phone}`}
+        >
+          {l('lift')}
+        </Button>
+      )}
       <ConfirmDialog
         open={confirming}
         rtl={false}

@@ -19,7 +19,7 @@ function Actions() {
   const { filterValues } = useListContext();
   return (
     <TopToolbar>
-      <ExportCsvButton path="/user/export.csv" filter={{ q: filterValues.q }} />
+      <ExportCsvButton resource="users" path="/user/export.csv" filter={{ q: filterValues.q }} />
     </TopToolbar>
   );
 }

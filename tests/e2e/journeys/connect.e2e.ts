@@ -1,13 +1,22 @@
 // "Connect Foodics" in Chromium (docs/POS.md, "Foodics: connecting a restaurant"), against the demo's Foodics
 // stand-in as `npm start` runs it: a new restaurant added through the stand-in's authorize page (Approve), its
-// branches and devices listed, its QR sheet printable, its connection panel healthy; then Decline, an expired
-// state and the token endpoint down each come back with their message and add nothing.
+// branches and devices listed, its QR sheet printable, its connection panel healthy, a customer's receipt saved from
+// one of its tills (the sheet's link, the code, saved); its panel red once the stand-in refuses the token (401) and
+// green again after "Reconnect Foodics" (photographed in both languages); then Decline, an expired state and the
+// token endpoint down each come back with their message and add nothing.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
 import { signIn } from '../harness/session';
+import { closeOrder } from '../harness/standIn';
+
+const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
+const PHONE = '0503334455';
 
 /** A round trip may take this long here (the expired-state case waits it out). */
 const STATE_SECONDS = 20;
@@ -35,6 +44,30 @@ async function tokenEndpoint(mode: 'ok' | 'down') {
     body: JSON.stringify({ mode }),
   });
   expect(res.status).toBe(200);
+}
+
+/** The stand-in's Foodics API: 'unauthorized' refuses every token (401), 'ok' serves again. */
+async function apiMode(mode: 'ok' | 'unauthorized') {
+  const res = await fetch(`${standIn()}/_stand-in/mode`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mode }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The connection panel of a restaurant's edit page, photographed in English and Arabic. */
+async function shootPanel(restId: number, status: string, name: string) {
+  for (const lang of ['en', 'ar'] as const) {
+    await page.evaluate((l) => localStorage.setItem('specter.locale', l), lang);
+    await page.goto(`${product.url}/restaurants/edit/${restId}`);
+    const panel = page.getByTestId('connection-panel');
+    await expect.poll(() => panel.getAttribute('data-status'), { timeout: 15_000 }).toBe(status);
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    mkdirSync(path.join(SHOTS, lang), { recursive: true });
+    await panel.screenshot({ path: path.join(SHOTS, lang, `${name}.png`) });
+  }
+  await page.evaluate(() => localStorage.setItem('specter.locale', 'en'));
 }
 
 const restaurantRows = async () => {
@@ -88,6 +121,56 @@ describe('Connect Foodics', () => {
     expect(await restaurantRows()).toBe(before + 1);
     await expect.poll(() => page.getByTestId(`connection-${restId}`).getAttribute('data-status')).toBe('ok');
   });
+
+  it("a customer saves a receipt from the new restaurant: its till's link, the code, saved", async () => {
+    await page.goto(`${product.url}/restaurants/sheet/${restId}`);
+    const link = await page.getByTestId('qr-card').first().getAttribute('data-link');
+    const till = new URL(link!).searchParams.get('deviceId')!;
+    expect(new URL(link!).searchParams.get('restId')).toBe(String(restId));
+    await closeOrder(product, till);
+    const phone = await browser.context.newPage();
+    try {
+      // The QR holds the invoice link on this product's public address: opened as a phone's camera would.
+      const opened = new URL(link!);
+      await phone.goto(`${product.url}${opened.pathname}${opened.search}`);
+      await phone.getByRole('button', { name: 'Save Invoice' }).click();
+      await phone.getByLabel('Phone').fill(PHONE);
+      const since = product.log().length;
+      await phone.getByRole('button', { name: 'Save', exact: true }).click();
+      await phone.getByLabel('Digit 1').waitFor();
+      const code = await product.waitForCode(PHONE.slice(-3), since);
+      for (const [i, d] of code.split('').entries()) await phone.getByLabel(`Digit ${i + 1}`).type(d);
+      await phone.getByRole('button', { name: 'Send', exact: true }).click();
+      await phone.getByRole('heading', { name: 'Success' }).waitFor();
+    } finally {
+      await phone.close();
+    }
+    // The back-office's saved orders hold it, at the new restaurant.
+    await page.goto(`${product.url}/orders?filter=${encodeURIComponent(JSON.stringify({ restaurantId: restId }))}`);
+    await page.getByRole('row').filter({ hasText: FIXTURE.business.name }).first().waitFor();
+  });
+
+  it('the panel turns red when Foodics refuses the token (401), and green after Reconnect Foodics', async () => {
+    await apiMode('unauthorized');
+    try {
+      await page.goto(`${product.url}/restaurants/branches/${restId}`);
+      await page.getByRole('button', { name: 'Sync with the POS' }).click();
+      await page.getByTestId('sync-outcome').waitFor();
+      await shootPanel(restId, 'refused', 'connection-refused');
+      await page.goto(`${product.url}/restaurants`);
+      await expect.poll(() => page.getByTestId(`connection-${restId}`).getAttribute('data-status')).toBe('refused');
+    } finally {
+      await apiMode('ok');
+    }
+    await page.goto(`${product.url}/restaurants/edit/${restId}`);
+    await page.getByRole('button', { name: 'Reconnect Foodics' }).click();
+    await page.getByRole('heading', { name: 'Foodics (stand-in)' }).waitFor();
+    await page.getByLabel(/Najd Grill Co\./).check();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(new RegExp(`/restaurants/edit/${restId}$`));
+    await expect.poll(() => page.getByTestId('connection-panel').getAttribute('data-status')).toBe('ok');
+    await shootPanel(restId, 'ok', 'connection-ok');
+  }, 120_000);
 
   it('Decline: back on the list with its message, nothing added', async () => {
     const before = await restaurantRows();

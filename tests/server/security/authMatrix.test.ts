@@ -85,6 +85,7 @@ describe('authorisation matrix', () => {
     adminToRemove: number;
     restaurantToRemove: number;
     adminEmail: string;
+    admin: number;
     order: number;
     device: number;
     guest: number;
@@ -153,9 +154,10 @@ describe('authorisation matrix', () => {
         systemType: 'Specter',
       })
       .returning({ id: restaurants.id });
-    await db
+    const [login] = await db
       .insert(admins)
-      .values({ name: 'Login', email: 'login@example.com', passwordHash: await hashPassword('login-pass-1') });
+      .values({ name: 'Login', email: 'login@example.com', passwordHash: await hashPassword('login-pass-1') })
+      .returning({ id: admins.id });
     const [order] = await db
       .insert(orders)
       .values({
@@ -195,6 +197,7 @@ describe('authorisation matrix', () => {
       adminToRemove: removable.id,
       restaurantToRemove: r2.id,
       adminEmail: 'login@example.com',
+      admin: login.id,
       order: order.id,
       device: (await db.select({ id: devices.id }).from(devices).where(eq(devices.restaurantId, t.restaurantId)))[0].id,
     };
@@ -233,6 +236,7 @@ describe('authorisation matrix', () => {
       }),
     },
     { name: 'GET /admin', req: () => ({ method: 'GET', url: '/admin' }) },
+    { name: 'GET /admin/{id}', req: () => ({ method: 'GET', url: `/admin/${ids.admin}` }) },
     {
       name: 'PATCH /user/{id}',
       req: () => ({ method: 'PATCH', url: `/user/${ids.adminToRemove}`, payload: { isDeleted: true } }),

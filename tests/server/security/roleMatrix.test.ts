@@ -248,6 +248,14 @@ describe('roles: authorisation matrix', () => {
       staff: [403, 403, 403],
     },
     'GET /admin': { req: () => get('/admin'), admin: [NA, NA, 200], manager: [NA, NA, 200], staff: [NA, NA, 403] },
+    'GET /admin/{id}': {
+      // own: a staff member of A; other: one of B; none: an admin. A manager sees its own staff only (404 otherwise).
+      req: async (_r, target) =>
+        get(`/admin/${target === 'none' ? await account('admin', []) : await account('staff', [restOf(target)])}`),
+      admin: [200, 200, 200],
+      manager: [200, 404, 404],
+      staff: [403, 403, 403],
+    },
     'PATCH /user/{id}': {
       // own: a staff member of A; other: one of B; none: an admin. Removed.
       req: async (_r, target) => ({
@@ -619,6 +627,19 @@ describe('roles: authorisation matrix', () => {
       // The audit trail records the grant.
       const trail = await t.database.db.select().from(activity).where(eq(activity.kind, 'admin.restaurantsChanged'));
       expect(trail.some((a) => a.targetId === String(made.json().id))).toBe(true);
+    });
+
+    it("GET /admin/{id}: the account as the list shows it, with role and restaurants; a manager reads its staff's", async () => {
+      const staff = await account('staff', [id.restA]);
+      const read = await as('manager', { method: 'GET', url: `/admin/${staff}` });
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json()).toMatchObject({ id: staff, role: 'staff', restaurantIds: [id.restA] });
+      expect(Object.keys(read.json()).sort()).toEqual(['email', 'id', 'name', 'restaurantIds', 'role']);
+      const self = await as('manager', { method: 'GET', url: `/admin/${id.managerA}` });
+      expect(self.json()).toMatchObject({ id: id.managerA, role: 'manager', restaurantIds: [id.restA] });
+      // A removed account is gone for everyone.
+      await as('admin', { method: 'PATCH', url: `/user/${staff}`, payload: { isDeleted: true } });
+      expect((await as('admin', { method: 'GET', url: `/admin/${staff}` })).statusCode).toBe(404);
     });
 
     it('a change of role or restaurants takes effect at once (the token carries only the id)', async () => {

@@ -137,7 +137,28 @@ export function freshState() {
 export type State = ReturnType<typeof freshState>;
 export const state: { current: State } = { current: freshState() };
 
-const authed = (request: Request) => request.headers.get('authorization') === `Bearer ${GOOD_TOKEN}`;
+/** The signed-in admin's token, or a manager's or staff member's (signInAs): `good-token.<role>.<ids>`. */
+const tokenOf = (request: Request) => (request.headers.get('authorization') ?? '').replace(/^Bearer /, '');
+const authed = (request: Request) => {
+  const token = tokenOf(request);
+  return token === GOOD_TOKEN || token.startsWith(`${GOOD_TOKEN}.`);
+};
+/** Who POST /user/isVerify says is signed in: the role and restaurants the token names (an admin otherwise). */
+function whoIs(request: Request) {
+  const [, role = 'admin', ids = ''] = tokenOf(request).split('.');
+  const restaurantIds = ids ? ids.split('-').map(Number) : [];
+  return {
+    verify: true,
+    id: 1,
+    name: 'Nora Admin',
+    email: 'nora@specter.sa',
+    role,
+    restaurantIds,
+    restaurants: state.current.restaurants
+      .filter((r) => restaurantIds.includes(r.id))
+      .map((r) => ({ id: r.id, name: r.name })),
+  };
+}
 const restaurantNotFound = () => HttpResponse.json({ message: 'Restaurant not found' }, { status: 404 });
 const unauthorized = () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
 const log = async (request: Request) => {
@@ -258,7 +279,9 @@ export const server = setupServer(
       return HttpResponse.json({ data: { token: GOOD_TOKEN } });
     return HttpResponse.json({ message: 'Invalid Email or Password' }, { status: 401 });
   }),
-  http.post('*/user/isVerify', ({ request }) => HttpResponse.json({ verify: authed(request) })),
+  http.post('*/user/isVerify', ({ request }) =>
+    HttpResponse.json(authed(request) ? whoIs(request) : { verify: false }),
+  ),
   http.get('*/api/public-config', () =>
     HttpResponse.json({
       contactEmail: 'a@b.c',
@@ -281,6 +304,24 @@ export const server = setupServer(
     '*/order/last-orders',
     guarded(() => HttpResponse.json({ orders: state.current.orders })),
   ),
+  // One account (its edit page), and its edit: PATCH /user/{id} without isDeleted (the removal is below).
+  http.get(
+    '*/admin/:id',
+    guarded(({ params }) => {
+      const a = state.current.admins.find((x) => x.id === Number(params.id));
+      return a
+        ? HttpResponse.json({ role: 'admin', restaurantIds: [], ...a })
+        : HttpResponse.json({ message: 'Admin not found' }, { status: 404 });
+    }),
+  ),
+  http.patch('*/user/:id', async ({ request, params }) => {
+    const body = (await request.clone().json()) as Record<string, unknown>;
+    const a = state.current.admins.find((x) => x.id === Number(params.id));
+    if (!authed(request) || body.isDeleted || !a) return undefined;
+    await log(request);
+    Object.assign(a, body);
+    return HttpResponse.json({ role: 'admin', restaurantIds: [], ...a });
+  }),
   ...listHandlers(),
   http.delete(
     '*/user/:id/lock',
@@ -354,6 +395,11 @@ export const server = setupServer(
 
 export function signIn() {
   localStorage.setItem('token', GOOD_TOKEN);
+}
+
+/** Signed in as a manager or staff member of these restaurants (POST /user/isVerify answers so). */
+export function signInAs(role: 'admin' | 'manager' | 'staff', restaurantIds: number[] = []) {
+  localStorage.setItem('token', `${GOOD_TOKEN}.${role}.${restaurantIds.join('-')}`);
 }
 
 /** The msw stand-in for a whole test file: a fresh state before each test, signed in when asked. */
