@@ -198,10 +198,10 @@ const specterAr: typeof specterEn = {
   exports: {
     csv: 'تصدير CSV',
     failed: 'تعذّر بدء التصدير',
-    progress: 'جارٍ التصدير: %{rows} من %{total} صف',
-    progressRows: 'جارٍ التصدير: %{rows} صف',
-    finished: 'اكتمل التصدير: %{rows} صف',
-    stopped: 'توقّف التنزيل بعد %{rows} صف',
+    progress: 'جارٍ التصدير: كُتب %{rows} من %{total}',
+    progressRows: 'جارٍ التصدير: الصفوف المكتوبة: %{rows}',
+    finished: 'اكتمل التصدير. عدد الصفوف: %{rows}',
+    stopped: 'توقّف التنزيل. عدد الصفوف: %{rows}',
   },
   gender: { male: 'ذكر', female: 'أنثى' },
 };

@@ -197,10 +197,10 @@ export const specterEn = {
   exports: {
     csv: 'Export CSV',
     failed: 'The export could not start',
-    progress: 'Exporting: %{rows} of %{total} rows',
-    progressRows: 'Exporting: %{rows} rows',
-    finished: 'Export finished: %{rows} rows',
-    stopped: 'The download stopped after %{rows} rows',
+    progress: 'Exporting: %{rows} of %{total} rows written',
+    progressRows: 'Exporting: rows written: %{rows}',
+    finished: 'Export finished. Rows: %{rows}',
+    stopped: 'The download stopped. Rows: %{rows}',
   },
   gender: { male: 'male', female: 'female' },
 };

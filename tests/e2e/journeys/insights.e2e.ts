@@ -152,6 +152,8 @@ describe('VAT, the funnel, Orders and CSV exports', () => {
     expect(orderRows).toHaveLength(2);
     expect(orderRows[1][1]).toBe('Najd Grill');
     expect(orderRows[1][6]).toBe('•••899');
+    // The page heard from the server how far the download got, and that it finished.
+    await admin.getByText('Export finished. Rows: 1').waitFor({ timeout: 15_000 });
 
     await admin.goto(`${product.url}/home`);
     const usersTile = admin.getByRole('link', { name: 'Users' });
@@ -165,6 +167,7 @@ describe('VAT, the funnel, Orders and CSV exports', () => {
     ]);
     const userRows = parse(readFileSync((await download.path())!), { bom: true }) as string[][];
     expect(userRows).toHaveLength(1 + users);
+    await admin.getByText(`Export finished. Rows: ${users}`).waitFor({ timeout: 15_000 });
     expect(userRows.slice(1).some((r) => r[3] === '+966507778899')).toBe(true);
   });
 });

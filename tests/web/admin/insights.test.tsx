@@ -104,10 +104,10 @@ describe('Orders', () => {
     renderAdmin('/orders');
     await screen.findByText('Sara Saleh');
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(await screen.findByText('Exporting: 1 of 2 rows', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Exporting: 1 of 2 rows written', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
-    expect(await screen.findByText('Export finished: 2 rows', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Export finished. Rows: 2', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
