@@ -16,14 +16,15 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export async function deleteCustomerData(tx: Tx, phone: string): Promise<{ userId: number | null; receipts: number }> {
   const [user] = await tx.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.phone, phone));
   let receipts = 0;
-  // The guestbook: every consent of the phone and its guest rows (before the app user they hang on).
-  await forgetGuest(tx, phone);
   if (user) {
     [{ n: receipts }] = await tx.select({ n: count() }).from(orders).where(eq(orders.appUserId, user.id));
-    // Saved orders would outlive their user (ON DELETE SET NULL): they are the customer's, so they go first.
+    // The customer's saved orders go first: the insights' kept rows lose them in this statement (its trigger
+    // takes each guest's lock before the guest rows below are touched, the order a save takes them in).
     await tx.delete(orders).where(eq(orders.appUserId, user.id));
-    await tx.delete(appUsers).where(eq(appUsers.id, user.id));
   }
+  // The guestbook: every consent of the phone and its guest rows (before the app user they hang on).
+  await forgetGuest(tx, phone);
+  if (user) await tx.delete(appUsers).where(eq(appUsers.id, user.id));
   await tx.delete(otpChallenges).where(eq(otpChallenges.phone, phone));
   // Every session of the phone issued until now is over (sessions carry their issue time to the millisecond and
   // a new sign-in needs a new code, so it is issued later).
