@@ -376,18 +376,16 @@ export function insightsFromKeptRows(db: Db): InsightsSource {
     restaurantId: number | undefined,
     from: string,
     to: string,
-  ) =>
-    and(
-      restaurantId === undefined ? undefined : eq(t.restaurantId, restaurantId),
-      gte(t.day, from),
-      lte(t.day, to),
-    );
+  ) => and(restaurantId === undefined ? undefined : eq(t.restaurantId, restaurantId), gte(t.day, from), lte(t.day, to));
   const receipts = sql<number>`coalesce(sum(${insightDays.receipts}), 0)::int`;
   const spend = sql<string>`coalesce(sum(${insightDays.spend}), 0)::text`;
   return {
     async period(restaurantId, from, to) {
       const [[r], [g]] = await Promise.all([
-        db.select({ receipts, spend }).from(insightDays).where(inPeriod(insightDays, restaurantId, from, to)),
+        db
+          .select({ receipts, spend })
+          .from(insightDays)
+          .where(inPeriod(insightDays, restaurantId, from, to)),
         db
           .select({
             guests: sql<number>`coalesce(sum(${insightGuestDays.guests}), 0)::int`,
@@ -414,10 +412,7 @@ export function insightsFromKeptRows(db: Db): InsightsSource {
           })
           .from(insightBranchGuestDays)
           .where(
-            and(
-              inPeriod(insightBranchGuestDays, restaurantId, from, to),
-              lt(insightBranchGuestDays.prevDay, from),
-            ),
+            and(inPeriod(insightBranchGuestDays, restaurantId, from, to), lt(insightBranchGuestDays.prevDay, from)),
           )
           .groupBy(insightBranchGuestDays.branchName),
       ]);
