@@ -59,7 +59,7 @@ async function seed(database: Database) {
       const to = Math.min(ORDERS, from + batch - 1);
       await db.execute(sql`insert into orders (app_user_id, restaurant_id, pos_order_id, device_id, branch_name,
           order_number, order_date, order_time, payment_method, sub_total_price, discount_amount, total_price, currency, created_at)
-        select ${first}::int + (g * 7919) % ${USERS}::int, ${r.id}::int, 'b-' || g, 'till-' || (g % 6), 'Branch ' || (h / 120 % 3), g::text,
+        select ${first}::int + ((g::bigint * 7919) % ${USERS}::int)::int, ${r.id}::int, 'b-' || g, 'till-' || (g % 6), 'Branch ' || (h / 120 % 3), g::text,
           to_char(now() - ((h % 120) || ' days')::interval, 'YYYY-MM-DD'), '12:00', 'Cash',
           (10 + g % 90)::numeric, 0, (10 + g % 90)::numeric, 'SAR', now() - ((h % 120) || ' days')::interval
         from generate_series(${from}::int, ${to}::int) g, lateral (select hashint4(g) & 2147483647 as h) x`);
