@@ -1,11 +1,22 @@
 // Shared by the benches: start the product as its own process (npm start's path) on a free port with a
-// fresh data folder, and print tables.
+// fresh data folder, print tables; build the app in this process on a seeded database, make a scratch
+// PostgreSQL database, bulk-load saved orders, and read command-line numbers and percentiles.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import { testConfig } from '../server/config';
+import { openDatabase, type Database } from '../server/db/client';
+import { admins } from '../server/db/schema';
+import { hashPassword } from '../server/lib/passwords';
+import { createTokenService } from '../server/lib/tokens';
+import { createPosAdapters } from '../server/pos';
+import { createSmsSender } from '../server/sms';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -128,3 +139,71 @@ export function table(rows: Record<string, string | number>[]) {
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+// --- shared by the benches that seed a database and time calls through the app in this process ---
+
+/** A numeric command-line option, `--name N`. */
+export const numArg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+
+/** p50 and p99 (nearest rank) of some times in ms, as text. */
+export function percentiles(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return { p50: at(50).toFixed(1), p99: at(99).toFixed(1), max: sorted[sorted.length - 1].toFixed(1) };
+}
+
+/** The real app on a database, in this process (inject), with an admin's bearer header. */
+export async function benchApp(database: Database, env: Record<string, string> = {}) {
+  const config = testConfig(env);
+  const tokens = createTokenService(config.JWT_SECRET!, config.JWT_TTL);
+  const app = await buildApp({
+    config,
+    database,
+    tokens,
+    pos: createPosAdapters(config, database),
+    sms: createSmsSender(config, { info: () => {} }),
+  });
+  await app.ready();
+  const [a] = await database.db
+    .insert(admins)
+    .values({ name: 'Bench', email: `bench-${Date.now()}@x.sa`, passwordHash: await hashPassword('bench-pass-1') })
+    .returning();
+  return { app, headers: { authorization: `Bearer ${await tokens.issue(a.id)}` } };
+}
+
+/** A database of that name on the PostgreSQL of `url` (dropped first if left over), migrated; drop() when done. */
+export async function scratchPostgres(url: string, name: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString(), queryTimeoutMs: 0 });
+  await database.migrate();
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Runs a bulk load of saved orders with the insights' trigger off, then rebuilds the kept rows once (migration
+ * 0017's backfill): one rebuild instead of one per million-row statement. Answers the rebuild's ms. */
+export async function bulkOrders(database: Database, load: () => Promise<unknown>): Promise<number> {
+  await database.db.execute(sql`alter table orders disable trigger orders_insights_ins`);
+  try {
+    await load();
+  } finally {
+    await database.db.execute(sql`alter table orders enable trigger orders_insights_ins`);
+  }
+  const t = performance.now();
+  await database.db.execute(sql`select insights_rebuild()`);
+  return Math.round(performance.now() - t);
+}

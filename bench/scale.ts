@@ -4,37 +4,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { buildApp } from '../server/app';
-import { testConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
-import { admins } from '../server/db/schema';
-import { hashPassword } from '../server/lib/passwords';
-import { createTokenService } from '../server/lib/tokens';
-import { createPosAdapters } from '../server/pos';
-import { createSmsSender } from '../server/sms';
-import { table } from './lib';
+import { benchApp, scratchPostgres, table } from './lib';
 import { seedBig } from './seed-big';
 
 const ordersArg = process.argv.indexOf('--orders');
 const ORDERS = ordersArg > 0 ? Number(process.argv[ordersArg + 1]) : 1_000_000;
 
 async function timeCalls(database: Database, kind: string) {
-  const config = testConfig();
-  const tokens = createTokenService(config.JWT_SECRET!, config.JWT_TTL);
-  const app = await buildApp({
-    config,
-    database,
-    tokens,
-    pos: createPosAdapters(config, database),
-    sms: createSmsSender(config, { info: () => {} }),
-  });
-  await app.ready();
-  const [a] = await database.db
-    .insert(admins)
-    .values({ name: 'Bench', email: `bench-${Date.now()}@x.sa`, passwordHash: await hashPassword('bench-pass-1') })
-    .returning();
-  const headers = { authorization: `Bearer ${await tokens.issue(a.id)}` };
+  const { app, headers } = await benchApp(database);
   const rows = [];
   for (const [name, url] of [
     ['GET /statistics', '/statistics'],
@@ -77,14 +55,8 @@ export async function scale() {
   rmSync(dir, { recursive: true, force: true });
 
   if (process.env.DATABASE_URL) {
-    const name = `specter_scale_${Date.now()}`;
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${name}`;
-    const pgdb = await openDatabase({ databaseUrl: u.toString(), queryTimeoutMs: 0 });
-    await pgdb.migrate();
+    const scratch = await scratchPostgres(process.env.DATABASE_URL, `specter_scale_${Date.now()}`);
+    const pgdb = scratch.database;
     const s = await seedBig(pgdb, 100_000, ORDERS);
     rows.push({
       db: 'postgres',
@@ -94,9 +66,7 @@ export async function scale() {
       status: '-',
     });
     rows.push(...(await timeCalls(pgdb, 'postgres')));
-    await pgdb.close();
-    await c.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    await c.end();
+    await scratch.drop();
   }
   return rows;
 }

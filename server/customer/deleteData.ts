@@ -14,16 +14,16 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Deletes everything kept under a phone; answers how many saved receipts went. */
 export async function deleteCustomerData(tx: Tx, phone: string): Promise<{ userId: number | null; receipts: number }> {
-  const [user] = await tx.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.phone, phone));
+  // The app user's row is locked first, as a save of the phone locks it first (its upsert): a save and a deletion
+  // of one phone queue there, before either touches the orders, the guest rows or the counters.
+  const [user] = await tx.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.phone, phone)).for('update');
   let receipts = 0;
+  if (user) [{ n: receipts }] = await tx.select({ n: count() }).from(orders).where(eq(orders.appUserId, user.id));
   // The guestbook: every consent of the phone and its guest rows (before the app user they hang on).
   await forgetGuest(tx, phone);
-  if (user) {
-    [{ n: receipts }] = await tx.select({ n: count() }).from(orders).where(eq(orders.appUserId, user.id));
-    // Saved orders would outlive their user (ON DELETE SET NULL): they are the customer's, so they go first.
-    await tx.delete(orders).where(eq(orders.appUserId, user.id));
-    await tx.delete(appUsers).where(eq(appUsers.id, user.id));
-  }
+  // The saved orders go with the app user (ON DELETE CASCADE, as when an admin deletes one), and the insights' kept
+  // rows with them (their trigger): the counters and locks are taken in the order of a save and of that deletion.
+  if (user) await tx.delete(appUsers).where(eq(appUsers.id, user.id));
   await tx.delete(otpChallenges).where(eq(otpChallenges.phone, phone));
   // Every session of the phone issued until now is over (sessions carry their issue time to the millisecond and
   // a new sign-in needs a new code, so it is issued later).

@@ -584,3 +584,55 @@ export const guests = pgTable(
     index('guests_all_last_visit_idx').on(t.lastVisitAt, t.id),
   ],
 );
+
+/**
+ * The guestbook's insights kept per day (migration 0017, docs/ARCHITECTURE.md "The guestbook"): kept by a
+ * statement-level trigger on orders (insights_keep), so they equal sums over the saved orders after every
+ * statement that changes them; GET /guest/insights reads only these.
+ */
+export const insightDays = pgTable(
+  'insight_days',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** The business date (orders.order_date). */
+    day: text('day').notNull(),
+    branchName: text('branch_name').notNull(),
+    receipts: integer('receipts').notNull().default(0),
+    spend: numeric('spend', { precision: 20, scale: 5 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ name: 'insight_days_pk', columns: [t.restaurantId, t.day, t.branchName] })],
+);
+
+/** Pairs of a guest's consecutive distinct visit days at a restaurant (prev_day '' for the first), counted: the
+ * guests of a period are the pairs with `day` in it and `prev_day` before it. */
+export const insightGuestDays = pgTable(
+  'insight_guest_days',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    prevDay: text('prev_day').notNull(),
+    guests: integer('guests').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'insight_guest_days_pk', columns: [t.restaurantId, t.day, t.prevDay] })],
+);
+
+/** The same pairs per branch (a guest's visit days at that branch): unique guests by branch. */
+export const insightBranchGuestDays = pgTable(
+  'insight_branch_guest_days',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    branchName: text('branch_name').notNull(),
+    day: text('day').notNull(),
+    prevDay: text('prev_day').notNull(),
+    guests: integer('guests').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'insight_branch_guest_days_pk', columns: [t.restaurantId, t.branchName, t.day, t.prevDay] }),
+  ],
+);

@@ -7,7 +7,17 @@ import type { GuestFilters, InsightsQuery, ListQuery } from '../../../src/contra
 import { CONSENT_WORDING_VERSION } from '../../../src/contract';
 import { listSource, orderBy, searchWhere, type Joins, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
-import { appUsers, guestConsents, guests, orderItems, orders, restaurants } from '../schema';
+import {
+  appUsers,
+  guestConsents,
+  guests,
+  insightBranchGuestDays,
+  insightDays,
+  insightGuestDays,
+  orderItems,
+  orders,
+  restaurants,
+} from '../schema';
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
 type Writer = Tx | Db;
@@ -300,60 +310,166 @@ const guestOf = and(eq(guests.restaurantId, orders.restaurantId), eq(guests.appU
 const money = (v: string | number | null) => Math.round(Number(v ?? 0) * 100) / 100;
 const average = (spend: string | number | null, n: number) => (n ? money(Number(spend ?? 0) / n) : 0);
 
-async function period(db: Db, restaurantId: number | undefined, from: string, to: string) {
-  const [r] = await db
-    .select({
-      receipts: sql<number>`count(*)::int`,
-      spend: sql<string>`coalesce(sum(${orders.totalPrice}), 0)::text`,
-      guests: sql<number>`count(distinct ${guests.id})::int`,
-      returning: sql<number>`(count(distinct ${guests.id}) filter (where ${guests.firstVisitOn} < ${from}))::int`,
-    })
-    .from(orders)
-    .leftJoin(guests, guestOf)
-    .where(savedIn(restaurantId, from, to));
-  return {
-    from,
-    to,
-    receipts: r.receipts,
-    spend: money(r.spend),
-    average_ticket: average(r.spend, r.receipts),
-    guests: r.guests,
-    returning: r.returning,
-    new: r.guests - r.returning,
-  };
+/** A period's sums, a branch's or a day's, as the database answers them (spend exact, as text). */
+interface Sums {
+  receipts: number;
+  spend: string;
+  guests: number;
 }
 
-/** GET /guest/insights: the period and the one as long just before it, by branch and by day (every day, zeros
- * filled in). `today` is the restaurants' business day (FUNNEL_TIME_ZONE). */
-export async function guestInsights(db: Db, q: InsightsQuery, today: string) {
-  const to = q.to ?? (q.from && q.from > today ? q.from : today);
-  const from = q.from ?? (to < today ? to : today);
-  const length = daysBetween(from, to) + 1;
-  const prevTo = addDays(from, -1);
-  const prevFrom = addDays(prevTo, -(length - 1));
-  const where = savedIn(q.restaurantId, from, to);
-  // One group's saved receipts, spend and distinct guests (by branch and by day alike).
+/** Where the insights' sums come from: the kept rows (what the endpoint reads) or the saved orders themselves
+ * (the reference the tests and bench/guests.ts compare them with). */
+export interface InsightsSource {
+  period(restaurantId: number | undefined, from: string, to: string): Promise<Sums & { returning: number }>;
+  /** Most receipts first, then by name. */
+  byBranch(restaurantId: number | undefined, from: string, to: string): Promise<(Sums & { branch: string })[]>;
+  byDay(restaurantId: number | undefined, from: string, to: string): Promise<(Sums & { day: string })[]>;
+}
+
+/** The sums read from the period's saved orders (their cost grows with the orders of the period). */
+export function insightsFromOrders(db: Db): InsightsSource {
+  // One group's saved receipts, spend and distinct guests (a period, a branch, a day alike).
   const sums = {
     receipts: sql<number>`count(*)::int`,
     spend: sql<string>`coalesce(sum(${orders.totalPrice}), 0)::text`,
     guests: sql<number>`count(distinct ${guests.id})::int`,
   };
+  return {
+    async period(restaurantId, from, to) {
+      const [r] = await db
+        .select({
+          ...sums,
+          returning: sql<number>`(count(distinct ${guests.id}) filter (where ${guests.firstVisitOn} < ${from}))::int`,
+        })
+        .from(orders)
+        .leftJoin(guests, guestOf)
+        .where(savedIn(restaurantId, from, to));
+      return r;
+    },
+    byBranch: (restaurantId, from, to) =>
+      db
+        .select({ branch: orders.branchName, ...sums })
+        .from(orders)
+        .leftJoin(guests, guestOf)
+        .where(savedIn(restaurantId, from, to))
+        .groupBy(orders.branchName)
+        .orderBy(desc(sql`count(*)`), orders.branchName),
+    byDay: (restaurantId, from, to) =>
+      db
+        .select({ day: orders.orderDate, ...sums })
+        .from(orders)
+        .leftJoin(guests, guestOf)
+        .where(savedIn(restaurantId, from, to))
+        .groupBy(orders.orderDate),
+  };
+}
+
+/**
+ * The sums read from the rows migration 0017's trigger keeps (insight_days, insight_guest_days,
+ * insight_branch_guest_days): a period reads at most its days x branches rows and its pairs of visit days, however
+ * many orders it holds. A period's unique guests are the pairs with the day in it and the previous visit before
+ * it; returning ones had a previous visit at all.
+ */
+export function insightsFromKeptRows(db: Db): InsightsSource {
+  const inPeriod = <T extends typeof insightDays | typeof insightGuestDays | typeof insightBranchGuestDays>(
+    t: T,
+    restaurantId: number | undefined,
+    from: string,
+    to: string,
+  ) => and(restaurantId === undefined ? undefined : eq(t.restaurantId, restaurantId), gte(t.day, from), lte(t.day, to));
+  const receipts = sql<number>`coalesce(sum(${insightDays.receipts}), 0)::int`;
+  const spend = sql<string>`coalesce(sum(${insightDays.spend}), 0)::text`;
+  return {
+    async period(restaurantId, from, to) {
+      const [[r], [g]] = await Promise.all([
+        db
+          .select({ receipts, spend })
+          .from(insightDays)
+          .where(inPeriod(insightDays, restaurantId, from, to)),
+        db
+          .select({
+            guests: sql<number>`coalesce(sum(${insightGuestDays.guests}), 0)::int`,
+            returning: sql<number>`coalesce(sum(${insightGuestDays.guests}) filter (where ${insightGuestDays.prevDay} <> ''), 0)::int`,
+          })
+          .from(insightGuestDays)
+          .where(and(inPeriod(insightGuestDays, restaurantId, from, to), lt(insightGuestDays.prevDay, from))),
+      ]);
+      return { ...r, ...g };
+    },
+    async byBranch(restaurantId, from, to) {
+      const [branches, seen] = await Promise.all([
+        db
+          .select({ branch: insightDays.branchName, receipts, spend })
+          .from(insightDays)
+          .where(inPeriod(insightDays, restaurantId, from, to))
+          .groupBy(insightDays.branchName)
+          .having(sql`sum(${insightDays.receipts}) > 0`)
+          .orderBy(desc(sql`sum(${insightDays.receipts})`), insightDays.branchName),
+        db
+          .select({
+            branch: insightBranchGuestDays.branchName,
+            guests: sql<number>`sum(${insightBranchGuestDays.guests})::int`,
+          })
+          .from(insightBranchGuestDays)
+          .where(
+            and(inPeriod(insightBranchGuestDays, restaurantId, from, to), lt(insightBranchGuestDays.prevDay, from)),
+          )
+          .groupBy(insightBranchGuestDays.branchName),
+      ]);
+      const guestsOf = new Map(seen.map((b) => [b.branch, b.guests]));
+      return branches.map((b) => ({ ...b, guests: guestsOf.get(b.branch) ?? 0 }));
+    },
+    async byDay(restaurantId, from, to) {
+      const [days, seen] = await Promise.all([
+        db
+          .select({ day: insightDays.day, receipts, spend })
+          .from(insightDays)
+          .where(inPeriod(insightDays, restaurantId, from, to))
+          .groupBy(insightDays.day),
+        db
+          .select({ day: insightGuestDays.day, guests: sql<number>`sum(${insightGuestDays.guests})::int` })
+          .from(insightGuestDays)
+          .where(inPeriod(insightGuestDays, restaurantId, from, to))
+          .groupBy(insightGuestDays.day),
+      ]);
+      const guestsOf = new Map(seen.map((d) => [d.day, d.guests]));
+      return days.map((d) => ({ ...d, guests: guestsOf.get(d.day) ?? 0 }));
+    },
+  };
+}
+
+/** GET /guest/insights: the period and the one as long just before it, by branch and by day (every day, zeros
+ * filled in). `today` is the restaurants' business day (FUNNEL_TIME_ZONE). Read from the kept rows unless another
+ * source is given. */
+export async function guestInsights(
+  db: Db,
+  q: InsightsQuery,
+  today: string,
+  source: InsightsSource = insightsFromKeptRows(db),
+) {
+  const to = q.to ?? (q.from && q.from > today ? q.from : today);
+  const from = q.from ?? (to < today ? to : today);
+  const length = daysBetween(from, to) + 1;
+  const prevTo = addDays(from, -1);
+  const prevFrom = addDays(prevTo, -(length - 1));
+  const period = async (f: string, t: string) => {
+    const r = await source.period(q.restaurantId, f, t);
+    return {
+      from: f,
+      to: t,
+      receipts: r.receipts,
+      spend: money(r.spend),
+      average_ticket: average(r.spend, r.receipts),
+      guests: r.guests,
+      returning: r.returning,
+      new: r.guests - r.returning,
+    };
+  };
   const [current, previous, branches, days] = await Promise.all([
-    period(db, q.restaurantId, from, to),
-    period(db, q.restaurantId, prevFrom, prevTo),
-    db
-      .select({ branch: orders.branchName, ...sums })
-      .from(orders)
-      .leftJoin(guests, guestOf)
-      .where(where)
-      .groupBy(orders.branchName)
-      .orderBy(desc(sql`count(*)`), orders.branchName),
-    db
-      .select({ day: orders.orderDate, ...sums })
-      .from(orders)
-      .leftJoin(guests, guestOf)
-      .where(where)
-      .groupBy(orders.orderDate),
+    period(from, to),
+    period(prevFrom, prevTo),
+    source.byBranch(q.restaurantId, from, to),
+    source.byDay(q.restaurantId, from, to),
   ]);
   const byDay = new Map(days.map((d) => [d.day.slice(0, 10), d]));
   return {
