@@ -49,7 +49,9 @@ export default defineConfig({
           maxWorkers: 2,
           globals: true,
           setupFiles: ['tests/web/setup.ts'],
-          testTimeout: 20_000,
+          // A file's first render loads the admin's screens in jsdom: 5-10 s alone, over 20 s when other work
+          // shares the two cores (seen at load 14-20: timeouts only, every check passing when it finished).
+          testTimeout: 60_000,
         },
       },
       // The server project also runs the tests of the test tooling itself (tests/scripts), once.
