@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
-import type { Role } from '../../src/contract';
+import { TOTP_SETUP_NEEDED, type Role } from '../../src/contract';
 import { liveAdminForToken } from '../db/repositories/admins';
 import { scopeKey, scopeOf, type Scope } from '../db/scope';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call a back-office route (issue 26); default ['admin']. */
     roles?: readonly Role[];
+    /** Open to an account that must still turn on two-step sign-in (ADMIN_TOTP_REQUIRED): its own enrolment, sign-out. */
+    beforeTotp?: boolean;
   }
 }
 
@@ -72,6 +74,9 @@ export default fp(async function auth(app: FastifyInstance) {
     req.answersFor = scopeKey(req.scope);
     const roles = req.routeOptions.config?.roles ?? ['admin'];
     if (!roles.includes(account.role)) throw forbidden(NOT_ALLOWED);
+    // ADMIN_TOTP_REQUIRED: an account without its second factor can only turn it on (or sign out).
+    if (app.deps.config.ADMIN_TOTP_REQUIRED && !account.totpOn && !req.routeOptions.config?.beforeTotp)
+      throw forbidden(TOTP_SETUP_NEEDED);
   });
 
   app.decorate('requireAdmin', async (req: FastifyRequest) => {
