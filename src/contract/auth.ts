@@ -44,7 +44,10 @@ export const totpStatus = z.object({
   recoveryCodesLeft: z.number(),
 });
 /** POST /admin/totp/enrol: the new secret, shown this once (the QR and the text to type). */
+export type TotpStatus = z.infer<typeof totpStatus>;
 export const totpEnrolment = z.object({ secret: z.string(), uri: z.string() });
+export type TotpEnrolment = z.infer<typeof totpEnrolment>;
 /** POST /admin/totp/confirm: the recovery codes, shown this once. */
 export const totpRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export type TotpRecoveryCodes = z.infer<typeof totpRecoveryCodes>;
 export const LOGIN_PASSWORD_MIN = 6;
