@@ -99,6 +99,16 @@ export const specterEn = {
       off: 'Webhooks are off on this server (FOODICS_WEBHOOK_SECRET is not set); receipts are read by polling.',
       last: 'Last webhook event: %{time}',
       never: 'No webhook event has arrived yet; receipts are read by polling.',
+      // Admins only (docs/SECURITY.md, "Foodics webhooks"): the address with its secret, and a new secret.
+      show: 'Show the address with its secret',
+      hide: 'Hide',
+      rotatedAt: 'Secret made on %{time}',
+      rotate: 'Replace the secret',
+      rotateTitle: 'Replace the webhook secret?',
+      rotateText:
+        'The address Foodics has now stops working at once: give Foodics the new address (the Foodics app\'s webhook settings), or events are lost until then. Every restaurant shares this one address.',
+      rotated: 'A new secret is made: give Foodics the address below.',
+      failed: 'That did not work, please try again',
     },
   },
   branches: {
