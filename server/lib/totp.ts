@@ -54,4 +54,3 @@ export function recoveryHash(serverSecret: string, code: string): string {
   const key = createHmac('sha256', serverSecret).update('totp-recovery').digest();
   return createHmac('sha256', key).update(normalised(code)).digest('hex');
 }
-

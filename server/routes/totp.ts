@@ -5,13 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  errorSchema,
-  TOTP_CODE_WRONG,
-  totpEnrolment,
-  totpRecoveryCodes,
-  totpStatus,
-} from '../../src/contract';
+import { errorSchema, TOTP_CODE_WRONG, totpEnrolment, totpRecoveryCodes, totpStatus } from '../../src/contract';
 import type { Db } from '../db/client';
 import type { Config } from '../config';
 import {
@@ -67,7 +61,8 @@ export default async function totpRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         security,
-        summary: "Your own two-step sign-in: whether it is on, whether it is required, how many recovery codes are left",
+        summary:
+          'Your own two-step sign-in: whether it is on, whether it is required, how many recovery codes are left',
         response: { 200: totpStatus, 401: errorSchema },
       },
     },
@@ -111,8 +106,7 @@ export default async function totpRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         security,
-        summary:
-          'Turn on two-step sign-in with a first code from the app; answers the recovery codes, shown this once',
+        summary: 'Turn on two-step sign-in with a first code from the app; answers the recovery codes, shown this once',
         body: codeBody,
         response: { 200: totpRecoveryCodes, 400: errorSchema, 401: errorSchema, 409: errorSchema },
       },

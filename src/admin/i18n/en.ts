@@ -106,7 +106,7 @@ export const specterEn = {
       rotate: 'Replace the secret',
       rotateTitle: 'Replace the webhook secret?',
       rotateText:
-        'The address Foodics has now stops working at once: give Foodics the new address (the Foodics app\'s webhook settings), or events are lost until then. Every restaurant shares this one address.',
+        "The address Foodics has now stops working at once: give Foodics the new address (the Foodics app's webhook settings), or events are lost until then. Every restaurant shares this one address.",
       rotated: 'A new secret is made: give Foodics the address below.',
       failed: 'That did not work, please try again',
     },

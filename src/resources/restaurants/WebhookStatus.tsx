@@ -107,7 +107,12 @@ function WebhookSecretControls() {
             {w('hide')}
           </Button>
         ) : (
-          <Button size="small" variant="outlined" disabled={busy} onClick={() => act(dataProvider.webhookSecret, false)}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={busy}
+            onClick={() => act(dataProvider.webhookSecret, false)}
+          >
             {w('show')}
           </Button>
         )}

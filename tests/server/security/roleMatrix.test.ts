@@ -454,7 +454,12 @@ describe('roles: authorisation matrix', () => {
       req: async (role) => {
         const headers = await freshBearer(role);
         const { secret } = (await t.app.inject({ method: 'POST', url: '/admin/totp/enrol', headers })).json();
-        await t.app.inject({ method: 'POST', url: '/admin/totp/confirm', headers, payload: { code: totpCode(secret) } });
+        await t.app.inject({
+          method: 'POST',
+          url: '/admin/totp/confirm',
+          headers,
+          payload: { code: totpCode(secret) },
+        });
         return { method: 'POST', url: '/admin/totp/disable', headers, payload: { password: 'password-123' } };
       },
       admin: [NA, NA, 200],
