@@ -39,6 +39,11 @@ export const tokenHash = (token: string) => createHash('sha256').update(token).d
 /** The message of a 403: the role may not take this action. */
 export const NOT_ALLOWED = 'Your role does not allow this';
 
+/** ADMIN_TOTP_REQUIRED: an account without its second factor can only turn it on (or sign out): 403 otherwise. */
+export function requireTotpDone(app: FastifyInstance, account: LiveAccount) {
+  if (app.deps.config.ADMIN_TOTP_REQUIRED && !account.totpOn) throw forbidden(TOTP_SETUP_NEEDED);
+}
+
 export function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (typeof header !== 'string') return null;
@@ -74,9 +79,7 @@ export default fp(async function auth(app: FastifyInstance) {
     req.answersFor = scopeKey(req.scope);
     const roles = req.routeOptions.config?.roles ?? ['admin'];
     if (!roles.includes(account.role)) throw forbidden(NOT_ALLOWED);
-    // ADMIN_TOTP_REQUIRED: an account without its second factor can only turn it on (or sign out).
-    if (app.deps.config.ADMIN_TOTP_REQUIRED && !account.totpOn && !req.routeOptions.config?.beforeTotp)
-      throw forbidden(TOTP_SETUP_NEEDED);
+    if (!req.routeOptions.config?.beforeTotp) requireTotpDone(app, account);
   });
 
   app.decorate('requireAdmin', async (req: FastifyRequest) => {

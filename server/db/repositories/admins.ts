@@ -111,13 +111,13 @@ export async function changeAdminPassword(tx: Tx, id: number, passwordHash: stri
 }
 
 /** The live account behind an admin token with its role and restaurants, or null (a removed one's token stops working). */
-export async function liveAdminById(db: Db, id: number): Promise<Account | null> {
+export async function liveAdminById(db: Db, id: number): Promise<(Account & { totpOn: boolean }) | null> {
   const [admin] = await db
-    .select(columns)
+    .select({ ...columns, totpOn: sql<boolean>`${admins.totpEnabledAt} is not null` })
     .from(admins)
     .where(and(eq(admins.id, id), live))
     .limit(1);
-  return admin ? toAccount(admin) : null;
+  return admin ? { ...toAccount(admin), totpOn: admin.totpOn } : null;
 }
 
 /** A live account the scope sees, or undefined (not there, or not this scope's: both answer 404). */

@@ -96,6 +96,17 @@ describe('two-step sign-in (optional)', () => {
     const again = await t.app.inject({ method: 'POST', url: '/admin/totp/enrol', headers: bearer(token) });
     expect(again.statusCode).toBe(409);
     expect(again.body).not.toContain(secret);
+    // No answer about the account carries it (nor its recovery codes) once it is on.
+    for (const res of [
+      after,
+      await t.app.inject({ url: '/admin', headers: bearer(token) }),
+      await t.app.inject({ method: 'POST', url: '/user/isVerify', headers: bearer(token) }),
+      await t.app.inject({ url: '/admin/activity?page=1&perPage=50', headers: bearer(token) }),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(secret);
+      for (const c of recoveryCodes) expect(res.body).not.toContain(c);
+    }
     // Stored sealed and hashed, never as given.
     const [row] = await t.database.db.select().from(admins).where(eq(admins.email, 'two@example.com'));
     expect(row.totpSecret).not.toContain(secret);
@@ -201,6 +212,23 @@ describe('two-step sign-in required (ADMIN_TOTP_REQUIRED)', () => {
       const blocked = await t.app.inject({ url, headers: bearer(token) });
       expect([url, blocked.statusCode, blocked.json().message]).toEqual([url, 403, 'Turn on two-step sign-in first']);
     }
+    // Creating an account goes through POST /user, not the usual guard: refused the same.
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/user',
+      headers: bearer(token),
+      payload: {
+        name: 'New',
+        email: 'new@example.com',
+        password: 'new-pass-123',
+        confirmPassword: 'new-pass-123',
+        role: 'staff',
+      },
+    });
+    expect([create.statusCode, create.json().message]).toEqual([403, 'Turn on two-step sign-in first']);
+    // An export's download ticket is refused before the account is done, and works after.
+    const ticketOf = () => t.app.inject({ method: 'POST', url: '/export/ticket', headers: bearer(token) });
+    expect((await ticketOf()).statusCode).toBe(403);
     const password = await t.app.inject({
       method: 'POST',
       url: '/admin/password',
@@ -211,8 +239,10 @@ describe('two-step sign-in required (ADMIN_TOTP_REQUIRED)', () => {
     expect((await t.app.inject({ url: '/admin/totp', headers: bearer(token) })).json().required).toBe(true);
 
     await enrol(t, token);
-    // The same session goes on, now with everything its role allows.
+    // The same session goes on, now with everything its role allows, a download ticket's export too.
     expect((await t.app.inject({ url: '/admin', headers: bearer(token) })).statusCode).toBe(200);
+    const { ticket } = (await ticketOf()).json();
+    expect((await t.app.inject({ url: `/user/export.csv?ticket=${encodeURIComponent(ticket)}` })).statusCode).toBe(200);
     const now = await t.app.inject({ method: 'POST', url: '/user/isVerify', headers: bearer(token) });
     expect(now.json()).toMatchObject({ totpOn: true, totpSetupNeeded: false });
   });
