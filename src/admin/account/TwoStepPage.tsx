@@ -5,7 +5,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { TotpEnrolment, TotpStatus } from '../../contract/auth';
 import type { SpecterDataProvider } from '../../dataProvider';
@@ -35,7 +34,6 @@ export function TwoStepPage() {
   const t = useTranslate();
   const k = (key: string, o?: object) => t(`specter.twoStep.${key}`, o);
   const dataProvider = useDataProvider<SpecterDataProvider>();
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<TotpStatus | null>(null);
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -70,9 +68,10 @@ export function TwoStepPage() {
       setRecoveryCodes(answer.recoveryCodes);
       setEnrolment(null);
       setCode('');
-      // The account may now do what its role allows (ADMIN_TOTP_REQUIRED): forget "setup needed".
+      // The account may now do what its role allows (ADMIN_TOTP_REQUIRED): forget "setup needed". Only the auth
+      // provider's memory: resetting react-admin's auth queries would draw this page anew, and the recovery codes,
+      // shown this once, with it.
       authProvider.forget();
-      await queryClient.resetQueries({ queryKey: ['auth'] });
       await load();
     }, 'codeWrong');
   const disable = () =>
