@@ -57,7 +57,7 @@ export interface LastOrderService {
    * an older one; 409 with the reason when a named order cannot be saved. */
   claimable(restaurantId: number, deviceId: string, posOrderId?: string): Promise<LastOrderResult>;
   /** A webhook's order read back from the POS by its id in the background, within the call budget's background
-   * share (docs/SECURITY.md, "Foodics webhooks"): what the POS says replaces it, an id the POS does not know is
+   * share, at most a third of it (docs/SECURITY.md, "Foodics webhooks"): what the POS says replaces it, an id the POS does not know is
    * hidden (void). Only an order a customer could see is read (closed, of this till, recent); a spent budget or a
    * POS failure leaves it unconfirmed ('later', with the wait the budget gave), and it is read back before a code
    * or a save all the same. */
@@ -177,7 +177,7 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
         return { outcome: 'nothing to do' };
       let real: PosOrder | null;
       try {
-        real = await adapter.order(posRestaurant(row.r, sealerOf(config)), posOrderId, 'background');
+        real = await adapter.order(posRestaurant(row.r, sealerOf(config)), posOrderId, 'readBack');
       } catch (err) {
         const wait = err instanceof PosError ? (err.retryAfterSeconds ?? 30) * 1000 : 30_000;
         return { outcome: 'later', retryAfterMs: wait };
