@@ -223,9 +223,14 @@ export const configSchema = z.object({
   /** Which peers may set the client address with X-Forwarded-For (see trustProxy above); unset = none. */
   TRUST_PROXY: trustProxy.optional(),
   /** Pushed POS orders and the tills' stored receipts are deleted this many days after they closed. */
-  POS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  POS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(PUBLIC_CONFIG_DEFAULTS.posRetentionDays),
   /** The activity trail (back-office changes, sign-ins, exports) is deleted after this many days. */
-  ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  ACTIVITY_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(36_500)
+    .default(PUBLIC_CONFIG_DEFAULTS.activityRetentionDays),
   /** Every admin must sign in with a second factor (TOTP); one without it is asked to enrol after the password. */
   ADMIN_TOTP_REQUIRED: bool.default(false),
   /** How long a customer's sign-in to My receipts lasts (docs/CUSTOMER.md). */

@@ -10,6 +10,7 @@ import { Dashboard } from './admin/dashboard/Dashboard';
 import { createI18nProvider } from './admin/i18n';
 import { Layout } from './admin/layout/Layout';
 import { LoginPage } from './admin/login/LoginPage';
+import { TWO_STEP_PATH, TwoStepPage } from './admin/account/TwoStepPage';
 import { PermissionDenied } from './admin/PermissionDenied';
 import { exactPath } from './admin/ExactPath';
 
@@ -67,6 +68,7 @@ export function App() {
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/home" element={<Dashboard />} />
+          <Route path={TWO_STEP_PATH} element={<TwoStepPage />} />
         </CustomRoutes>
         {resources.map((r) => (
           <Resource key={r.name} name={r.name} list={r.list} icon={r.icon} options={{ access: r.access }}>

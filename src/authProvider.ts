@@ -2,7 +2,7 @@
 // `token` in local storage; route guards ask POST /user/isVerify. The answer is cached for a few seconds because
 // react-admin checks auth on every page mount; the cache is dropped on login and logout.
 import type { AuthProvider } from 'react-admin';
-import { LOGIN_FAILED } from './contract/auth';
+import { LOGIN_FAILED, TOTP_CODE_NEEDED, TOTP_CODE_WRONG } from './contract/auth';
 import type { Role } from './contract/admins';
 import { allows, type Permissions } from './permissions';
 import { API_URL, TOKEN_KEY } from './api';
@@ -17,12 +17,14 @@ export interface Identity {
   role: Role;
   restaurantIds: number[];
   restaurants: { id: number; name: string }[];
+  /** ADMIN_TOTP_REQUIRED and no second factor yet: the Two-step sign-in page first (docs/SECURITY.md). */
+  totpSetupNeeded: boolean;
 }
 
 export function createAuthProvider(
   apiUrl = API_URL,
   storage: Storage = globalThis.localStorage,
-): AuthProvider & { verify(): Promise<boolean> } {
+): AuthProvider & { verify(): Promise<boolean>; totpSetupNeeded(): Promise<boolean>; forget(): void } {
   let cached: { token: string; at: number; ok: boolean } | null = null;
   /** Who the last good isVerify said is signed in (issue 26: role and restaurants). */
   let who: Identity | null = null;
@@ -54,6 +56,7 @@ export function createAuthProvider(
             role: body.role ?? 'admin',
             restaurantIds: body.restaurantIds ?? [],
             restaurants: body.restaurants ?? [],
+            totpSetupNeeded: body.totpSetupNeeded === true,
           }
         : null;
     } catch {
@@ -65,20 +68,32 @@ export function createAuthProvider(
 
   return {
     verify,
-    async login({ email, password }: { email: string; password: string }) {
+    /** Drops the remembered answer: the account changed (two-step sign-in turned on or off). */
+    forget() {
+      cached = null;
+    },
+    /** The signed-in account must turn on two-step sign-in before anything else. */
+    async totpSetupNeeded() {
+      return (await identity())?.totpSetupNeeded === true;
+    },
+    /** With `code` the second step of an account with two-step sign-in; without it, an error whose message is
+     * TOTP_CODE_NEEDED says the password was right and the code is asked (TOTP_CODE_WRONG: not the code). */
+    async login({ email, password, code }: { email: string; password: string; code?: string }) {
       cached = null;
       let res: Response;
       try {
         res = await fetch(`${apiUrl}/admin/login`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: JSON.stringify({ email, password }),
+          body: JSON.stringify(code ? { email, password, code } : { email, password }),
         });
       } catch {
         throw new Error(LOGIN_FAILED);
       }
       const body = await res.json().catch(() => ({}));
       const token = body?.data?.token;
+      if (res.status === 401 && [TOTP_CODE_NEEDED, TOTP_CODE_WRONG].includes(body?.message))
+        throw new Error(body.message);
       if (!res.ok || typeof token !== 'string') throw new Error(LOGIN_FAILED);
       storage.setItem(TOKEN_KEY, token);
       return { redirectTo: '/home' };

@@ -23,6 +23,13 @@ import type { LatestOrder, Statistics } from './contract/orders';
 import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
 import type { Connection, PushKeyAnswer } from './contract/restaurants';
 import type { Insights } from './contract/guests';
+import type { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from './contract/auth';
+
+/** The Foodics webhook address with its secret, and when the secret was last replaced. */
+export interface WebhookSecret {
+  webhook_url: string | null;
+  rotated_at: string | null;
+}
 
 /** How one resource maps to the API: the `api` of its entry in src/resources/<name>/index.ts. */
 export interface ResourceApi {
@@ -85,6 +92,14 @@ export interface SpecterDataProvider extends DataProvider {
   rotatePushKey(id: Identifier): Promise<PushKeyAnswer>;
   /** POST /restaurant/device/{id}/link-key: a reprint, the till's new link key. */
   rotateTillKey(id: Identifier): Promise<{ link_key?: string }>;
+  /** Your own two-step sign-in (docs/SECURITY.md, "Two-step sign-in"). */
+  totpStatus(): Promise<TotpStatus>;
+  totpEnrol(): Promise<TotpEnrolment>;
+  totpConfirm(code: string): Promise<TotpRecoveryCodes>;
+  totpDisable(password: string): Promise<void>;
+  /** GET / POST /pos/foodics/webhook-secret: the Foodics webhook address with its secret (admins), a new one. */
+  webhookSecret(): Promise<WebhookSecret>;
+  rotateWebhookSecret(): Promise<WebhookSecret>;
   /** "Connect Foodics": the authorize page to send the browser to (a restaurant to reconnect, or none: a new one). */
   foodicsConnect(restaurantId?: Identifier): Promise<{ url: string }>;
   /** The POS connection's health (the edit page's panel). */
@@ -301,6 +316,24 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     },
     async rotateTillKey(id) {
       return (await send('POST', `/restaurant/device/${enc(id)}/link-key`, {})).json as { link_key?: string };
+    },
+    async totpStatus() {
+      return (await send('GET', '/admin/totp')).json as TotpStatus;
+    },
+    async totpEnrol() {
+      return (await send('POST', '/admin/totp/enrol', {})).json as TotpEnrolment;
+    },
+    async totpConfirm(code) {
+      return (await send('POST', '/admin/totp/confirm', { code })).json as TotpRecoveryCodes;
+    },
+    async totpDisable(password) {
+      await send('POST', '/admin/totp/disable', { password });
+    },
+    async webhookSecret() {
+      return (await send('GET', '/pos/foodics/webhook-secret')).json as WebhookSecret;
+    },
+    async rotateWebhookSecret() {
+      return (await send('POST', '/pos/foodics/webhook-secret', {})).json as WebhookSecret;
     },
     async foodicsConnect(restaurantId) {
       const body = restaurantId === undefined ? {} : { restaurantId: Number(restaurantId) };

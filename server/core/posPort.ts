@@ -57,9 +57,10 @@ export interface PosAdapter {
   listBranches(restaurant: PosRestaurant): Promise<PosBranch[] | null>;
   /** The recent orders of a till, newest first (a POS may leave out the ones that are not closed). */
   recentOrders(restaurant: PosRestaurant, deviceId: string): Promise<PosOrder[]>;
-  /** One order by its id at the POS, or null when the POS does not know it. 'named': a customer's page named it
-   * (such lookups get a bounded share of a POS's call budget: docs/SECURITY.md, "The POS call budget"). */
-  order(restaurant: PosRestaurant, posOrderId: string, purpose?: 'named'): Promise<PosOrder | null>;
+  /** One order by its id at the POS, or null when the POS does not know it. 'named': a customer's page named it;
+   * 'readBack': a webhook's order read back unasked (both get a bounded share of a POS's call budget:
+   * docs/SECURITY.md, "The POS call budget"). */
+  order(restaurant: PosRestaurant, posOrderId: string, purpose?: 'named' | 'readBack'): Promise<PosOrder | null>;
   /** True when the POS's orders are in our own database (pushed to us): read directly, without the shared
    * store of known receipts in front. */
   readonly local?: boolean;

@@ -37,10 +37,12 @@ export const admins = pgTable(
     /** Tokens issued before this are refused (a password change ends the other sessions). */
     sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
     /** TOTP second factor (docs/SECURITY.md, "Admins"): the secret sealed under the server secret; enabled once
-     * a first code confirmed it; recovery codes stored as SHA-256 hashes, each used once. */
+     * a first code confirmed it; recovery codes stored as HMAC-SHA256 hashes, each used once. */
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     totpRecoveryHashes: jsonb('totp_recovery_hashes').$type<string[]>(),
+    /** The time step of the last code accepted: a code signs in once (migration 0014). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [

@@ -42,6 +42,8 @@ export interface LiveAccount {
   email: string;
   role: Role;
   restaurantIds: number[];
+  /** The account signs in with a second factor (docs/SECURITY.md, "Two-step sign-in"). */
+  totpOn?: boolean;
 }
 
 /** A memory another part of the app keeps that depends on the same changes (the tills' POS orders, pos/lastOrder.ts). */

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
-import type { Role } from '../../src/contract';
+import { TOTP_SETUP_NEEDED, type Role } from '../../src/contract';
 import { liveAdminForToken } from '../db/repositories/admins';
 import { scopeKey, scopeOf, type Scope } from '../db/scope';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call a back-office route (issue 26); default ['admin']. */
     roles?: readonly Role[];
+    /** Open to an account that must still turn on two-step sign-in (ADMIN_TOTP_REQUIRED): its own enrolment, sign-out. */
+    beforeTotp?: boolean;
   }
 }
 
@@ -36,6 +38,11 @@ export const tokenHash = (token: string) => createHash('sha256').update(token).d
 
 /** The message of a 403: the role may not take this action. */
 export const NOT_ALLOWED = 'Your role does not allow this';
+
+/** ADMIN_TOTP_REQUIRED: an account without its second factor can only turn it on (or sign out): 403 otherwise. */
+export function requireTotpDone(app: FastifyInstance, account: LiveAccount) {
+  if (app.deps.config.ADMIN_TOTP_REQUIRED && !account.totpOn) throw forbidden(TOTP_SETUP_NEEDED);
+}
 
 export function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
@@ -72,6 +79,7 @@ export default fp(async function auth(app: FastifyInstance) {
     req.answersFor = scopeKey(req.scope);
     const roles = req.routeOptions.config?.roles ?? ['admin'];
     if (!roles.includes(account.role)) throw forbidden(NOT_ALLOWED);
+    if (!req.routeOptions.config?.beforeTotp) requireTotpDone(app, account);
   });
 
   app.decorate('requireAdmin', async (req: FastifyRequest) => {

@@ -14,9 +14,9 @@ import { tokenKey } from '../lib/sealing';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
-/** 'customer': a till's receipt; 'named': an order a customer's page named by its id; 'background': sync,
- * webhooks' read-backs. */
-export type CallPriority = 'customer' | 'named' | 'background';
+/** 'customer': a till's receipt; 'named': an order a customer's page named by its id; 'background': sync;
+ * 'readBack': a webhook's order read back unasked (docs/SECURITY.md, "Foodics webhooks"). */
+export type CallPriority = 'customer' | 'named' | 'background' | 'readBack';
 
 export type Slot = { ok: true; id: string } | { ok: false; retryAfterMs: number; paused: boolean };
 
@@ -40,7 +40,13 @@ export { tokenKey };
 /** Background calls and named-order lookups keep a third of the budget free for the tills' receipts (at least one
  * call stays usable): a flood of named orders can never spend the calls that show receipts. */
 export const capFor = (limits: BudgetLimits, priority: CallPriority) =>
-  priority === 'customer' ? limits.perWindow : Math.max(1, limits.perWindow - Math.ceil(limits.perWindow / 3));
+  priority === 'customer'
+    ? limits.perWindow
+    : priority === 'readBack'
+      ? // Within the background share, and at most a third of the budget: the read-backs of a busy chain's webhooks
+        // never take the calls the crowd's first looks at its tills need (docs/PERFORMANCE.md, section 5).
+        Math.max(1, Math.floor(limits.perWindow / 3))
+      : Math.max(1, limits.perWindow - Math.ceil(limits.perWindow / 3));
 
 export function databaseBudget(database: Database, limits: BudgetLimits): CallBudget {
   let lastSweep = 0;

@@ -2,8 +2,9 @@
 // order.updated are routed to the restaurants whose stored business reference (GET /whoami at sync) matches
 // business.reference, and to the till named by the order (from the payload, else one GET /orders/{id});
 // the order then joins that till's known recent orders on every instance (receiptStore.ts), where the same
-// rules as for polled orders decide whether a customer sees it (claim.ts: closed, recent, not saved). Each
-// event is applied once. Businesses, tills and event types we do not know are answered and ignored.
+// rules as for polled orders decide whether a customer sees it (claim.ts: closed, recent, not saved). It is held
+// unconfirmed until it is read back from Foodics by its id: in the background as the call budget allows (the
+// caller's onUnconfirmed), and always before a code or a save (lastOrder.ts). Each event is applied once. Businesses, tills and event types we do not know are answered and ignored.
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
@@ -36,7 +37,15 @@ export type WebhookOutcome = 'applied' | 'duplicate' | 'unknown business' | 'unk
 const isFoodicsAdapter = (a: unknown): a is FoodicsAdapter =>
   !!a && typeof (a as FoodicsAdapter).completeWebhookOrder === 'function';
 
-export async function applyFoodicsEvent(deps: Deps, store: ReceiptStore, event: FoodicsEvent): Promise<WebhookOutcome> {
+/** Told of each order an event put on a till, unconfirmed: the caller reads it back later (never before answering). */
+export type OnUnconfirmed = (restaurantId: number, deviceId: string, posOrderId: string) => void;
+
+export async function applyFoodicsEvent(
+  deps: Deps,
+  store: ReceiptStore,
+  event: FoodicsEvent,
+  onUnconfirmed: OnUnconfirmed = () => {},
+): Promise<WebhookOutcome> {
   if (!ORDER_EVENTS.has(event.event)) return 'not an order event';
   const adapter = deps.pos.Foodics;
   if (!isFoodicsAdapter(adapter)) return 'unknown business';
@@ -92,6 +101,7 @@ export async function applyFoodicsEvent(deps: Deps, store: ReceiptStore, event: 
       // Unconfirmed until read back from Foodics by its id: never saved as the webhook said it (lastOrder.ts).
       await store.put(r.id, deviceId, [{ ...posOrder, unconfirmed: true }], 'event');
       await noteOrderRead(db, r.id, posOrder.invoice.order_number, 'webhook').catch(() => {});
+      onUnconfirmed(r.id, deviceId, posOrder.posOrderId);
     }
     return 'applied';
   } catch (err) {

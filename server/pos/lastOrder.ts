@@ -56,6 +56,16 @@ export interface LastOrderService {
    * the till's newest order of get() - 409 "This invoice has already been saved" when that one is saved, never
    * an older one; 409 with the reason when a named order cannot be saved. */
   claimable(restaurantId: number, deviceId: string, posOrderId?: string): Promise<LastOrderResult>;
+  /** A webhook's order read back from the POS by its id in the background, within the call budget's background
+   * share, at most a third of it (docs/SECURITY.md, "Foodics webhooks"): what the POS says replaces it, an id the POS does not know is
+   * hidden (void). Only an order a customer could see is read (closed, of this till, recent); a spent budget or a
+   * POS failure leaves it unconfirmed ('later', with the wait the budget gave), and it is read back before a code
+   * or a save all the same. */
+  confirmInBackground(
+    restaurantId: number,
+    deviceId: string,
+    posOrderId: string,
+  ): Promise<{ outcome: 'confirmed' | 'hidden' | 'nothing to do' } | { outcome: 'later'; retryAfterMs: number }>;
   /** Drops what this instance remembers of the tills (their POS orders, their restaurant's checks): a restaurant
    * or a till's orders changed (server/lib/answerCaches.ts). */
   forget(): void;
@@ -158,6 +168,23 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
       const saved = (await savedIds(r.id, [order.posOrderId])).size > 0;
       return { restaurantId: r.id, deviceId, order: await withReceiptVat(order, r), saved };
     },
+    async confirmInBackground(restaurantId, deviceId, posOrderId) {
+      const row = await checked(restaurantId, deviceId);
+      const adapter = row?.deviceRef ? deps.pos[row.r.systemType] : undefined;
+      if (!row || !adapter || adapter.local) return { outcome: 'nothing to do' };
+      const held = (await store.get(row.r.id, deviceId))?.orders.find((o) => o.posOrderId === posOrderId);
+      if (!held?.unconfirmed || unavailableReason(held, deviceId, config.CLAIM_WINDOW_MINUTES))
+        return { outcome: 'nothing to do' };
+      let real: PosOrder | null;
+      try {
+        real = await adapter.order(posRestaurant(row.r, sealerOf(config)), posOrderId, 'readBack');
+      } catch (err) {
+        const wait = err instanceof PosError ? (err.retryAfterSeconds ?? 30) * 1000 : 30_000;
+        return { outcome: 'later', retryAfterMs: wait };
+      }
+      await readBack(row.r.id, deviceId, held, real);
+      return { outcome: real ? 'confirmed' : 'hidden' };
+    },
     async claimable(restaurantId, deviceId, posOrderId) {
       if (posOrderId === undefined) {
         const newest = await this.get(restaurantId, deviceId);
@@ -215,11 +242,15 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
     const real = await askPos(r, `${r.id}:${r.updatedAt.getTime()}:order:${posOrderId}`, (a, pr) =>
       a.order(pr, posOrderId, 'named'),
     );
-    // What the POS said replaces what the webhook said; an id the POS does not know is hidden (void).
-    await store.put(r.id, deviceId, [real ?? { ...held, status: VOID, unconfirmed: false }], 'event');
-    cache.clear();
-    if (!real) rememberUnknown(unknownKey);
+    await readBack(r.id, deviceId, held, real);
     return real;
+  }
+
+  /** What the POS said replaces what the webhook said; an id the POS does not know is hidden (void). */
+  async function readBack(restaurantId: number, deviceId: string, held: PosOrder, real: PosOrder | null) {
+    await store.put(restaurantId, deviceId, [real ?? { ...held, status: VOID, unconfirmed: false }], 'event');
+    cache.clear();
+    if (!real) rememberUnknown(`${restaurantId}:${deviceId}:${held.posOrderId}`);
   }
 
   /** The restaurant with the device's row and link key, remembered for CHECK_TTL_MS; null when no live restaurant. */

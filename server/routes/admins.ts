@@ -34,7 +34,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound, unauthori
 import { hashPassword } from '../lib/passwords';
 import { adminList } from './listRoute';
 import { parseOr400 } from '../lib/validate';
-import { bearerToken, NOT_ALLOWED, scopeOfRequest } from '../plugins/auth';
+import { bearerToken, NOT_ALLOWED, requireTotpDone, scopeOfRequest } from '../plugins/auth';
 import { actorOf, recordActivity, type Tx } from '../db/audit';
 import { scopeOf, type Scope } from '../db/scope';
 import { MANAGERS } from './roles';
@@ -108,6 +108,7 @@ export async function createAdmin(
       bearerToken(req) ? 'Your session has expired, please sign in again' : 'Missing or malformed Authorization header',
     );
   req.admin = admin;
+  requireTotpDone(app, admin);
   const actor = scopeOf(admin);
   if (!MANAGERS.includes(admin.role)) throw forbidden(NOT_ALLOWED);
   const input = parseOr400(createAdminBody.strict(), body);

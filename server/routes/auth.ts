@@ -1,7 +1,15 @@
 // POST /admin/login and POST /user/isVerify: the back-office's sign-in and its route guard.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorSchema, LOGIN_FAILED, loginAnswer, loginBody, verifyAnswer } from '../../src/contract';
+import {
+  errorSchema,
+  LOGIN_FAILED,
+  loginAnswer,
+  loginBody,
+  TOTP_CODE_NEEDED,
+  TOTP_CODE_WRONG,
+  verifyAnswer,
+} from '../../src/contract';
 import { z } from 'zod';
 import {
   adminPasswordHash,
@@ -18,6 +26,7 @@ import { actorOf } from '../db/audit';
 import { loginThrottle } from '../db/loginThrottle';
 import { recordActivity } from '../db/audit';
 import { ALL_ROLES } from './roles';
+import { secondStepOk } from './totp';
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -53,6 +62,25 @@ export default async function authRoutes(fastify: FastifyInstance) {
         });
         throw unauthorized(LOGIN_FAILED);
       }
+      if (admin.totpOn) {
+        const code = req.body.code;
+        // The password was right and the account asks for its second step: no failure yet, ask for the code.
+        if (!code) {
+          await throttle.succeeded(req.ip, email);
+          throw unauthorized(TOTP_CODE_NEEDED);
+        }
+        // A wrong code is a failed sign-in: it keeps its count on the sign-in limits and is in the trail.
+        if (!(await secondStepOk(database.db, app.deps.config, admin, code))) {
+          await recordActivity(database.db, {
+            admin: null,
+            kind: 'admin.signInFailed',
+            target: { type: 'admin', id: admin.id, label: email },
+            detail: { email, step: 'code' },
+            ip: req.ip,
+          });
+          throw unauthorized(TOTP_CODE_WRONG);
+        }
+      }
       await throttle.succeeded(req.ip, email);
       await database.db.transaction(async (tx) => {
         await markSignedIn(tx, admin.id);
@@ -72,7 +100,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     {
       onRequest: app.requireAdmin,
       // The live admins' memory (per token) forgets it on this instance at once. Every role signs itself out.
-      config: { changes: ['admins'], roles: ALL_ROLES },
+      config: { changes: ['admins'], roles: ALL_ROLES, beforeTotp: true },
       schema: {
         tags: ['auth'],
         security: [{ bearer: [] }],
@@ -141,8 +169,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (req) => {
       const account = await app.adminFromRequest(req);
       if (!account) return { verify: false };
-      // Who is signed in (issue 26): the top bar's name, role and restaurants; the web app's permissions.
-      return { verify: true, ...account, restaurants: await restaurantNames(database.db, account.restaurantIds) };
+      // Who is signed in (issue 26): the top bar's name, role and restaurants; the web app's permissions; whether
+      // it must turn on two-step sign-in before anything else (ADMIN_TOTP_REQUIRED).
+      return {
+        verify: true,
+        ...account,
+        totpOn: !!account.totpOn,
+        totpSetupNeeded: app.deps.config.ADMIN_TOTP_REQUIRED && !account.totpOn,
+        restaurants: await restaurantNames(database.db, account.restaurantIds),
+      };
     },
   );
 }

@@ -28,12 +28,39 @@ const MESSAGES: Record<WebhookOutcome, string> = {
   'not an order event': 'Only order events are used; event ignored',
 };
 
+/** How many times a webhook's order is tried again in the background when the call budget had no room. */
+const READ_BACK_RETRIES = 2;
+
 /** How long an instance trusts the secret it read: a replaced secret works everywhere within this time. */
 const SECRET_TTL_MS = 1000;
 
 export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database, config } = app.deps;
+
+  // A webhook's order is read back from Foodics in the background, after the answer, within the call budget's
+  // background share (docs/SECURITY.md, "Foodics webhooks"); when the budget has no room, again after the wait it
+  // gives, at most READ_BACK_RETRIES times (a code or a save reads it back first all the same).
+  const pending = new Set<NodeJS.Timeout>();
+  const readBackLater = (restaurantId: number, deviceId: string, posOrderId: string, delayMs = 0, tries = 0) => {
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      app.lastOrders.confirmInBackground(restaurantId, deviceId, posOrderId).then(
+        (done) => {
+          if (done.outcome === 'confirmed' || done.outcome === 'hidden') app.answers.changed(['receipts']);
+          else if (done.outcome === 'later' && tries < READ_BACK_RETRIES)
+            readBackLater(restaurantId, deviceId, posOrderId, done.retryAfterMs, tries + 1);
+        },
+        (err: unknown) => app.log.warn({ err }, 'A webhook order could not be read back'),
+      );
+    }, delayMs);
+    timer.unref();
+    pending.add(timer);
+  };
+  app.addHook('onClose', async () => {
+    for (const timer of pending) clearTimeout(timer);
+    pending.clear();
+  });
   let known: { until: number; secret: Promise<string | null> } | null = null;
   const currentSecret = () => {
     if (!known || known.until <= Date.now()) {
@@ -135,7 +162,7 @@ export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       // A Foodics call the event needed failed (budget spent, Foodics down): 503, so Foodics sends it again.
-      const work = applyFoodicsEvent(app.deps, app.receipts, req.body).catch((err: unknown) => {
+      const work = applyFoodicsEvent(app.deps, app.receipts, req.body, readBackLater).catch((err: unknown) => {
         if (err instanceof PosError)
           throw new HttpError(503, `The event could not be applied now: ${err.message}`, {
             'Retry-After': String(err.retryAfterSeconds ?? 30),

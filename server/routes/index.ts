@@ -30,6 +30,7 @@ import savedOrdersRoutes from './savedOrders';
 import sharedReceiptRoutes from './sharedReceipt';
 import statisticsRoutes from './statistics';
 import tillsRoutes from './tills';
+import totpRoutes from './totp';
 import userLocksRoutes from './userLocks';
 import usersRoutes from './users';
 
@@ -49,6 +50,7 @@ export const ROUTES: RouteGroup[] = [
   { plugin: healthRoutes },
   { plugin: metricsRoutes },
   { plugin: authRoutes },
+  { plugin: totpRoutes },
   { plugin: statisticsRoutes },
   { plugin: ordersRoutes },
   { plugin: usersRoutes },

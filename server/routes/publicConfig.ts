@@ -9,7 +9,8 @@ export default async function publicConfigRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['public'],
-        summary: 'The settings the web pages read: contact e-mail and phone, app downloads, ... Public.',
+        summary:
+          'The settings the web pages read: contact e-mail and phone, app downloads, the retention the Privacy page promises, ... Public.',
         response: {
           200: z.object({
             contactEmail: z.string(),
@@ -17,6 +18,8 @@ export default async function publicConfigRoutes(app: FastifyInstance) {
             appDownloads: z.number(),
             publicUrl: z.string().nullable(),
             foodicsConnect: z.boolean(),
+            posRetentionDays: z.number(),
+            activityRetentionDays: z.number(),
           }),
         },
       },
@@ -29,6 +32,8 @@ export default async function publicConfigRoutes(app: FastifyInstance) {
         appDownloads: config.APP_DOWNLOADS,
         publicUrl: config.PUBLIC_URL ?? null,
         foodicsConnect: !!(config.FOODICS_CLIENT_ID && config.FOODICS_CLIENT_SECRET),
+        posRetentionDays: config.POS_RETENTION_DAYS,
+        activityRetentionDays: config.ACTIVITY_RETENTION_DAYS,
       };
     },
   );

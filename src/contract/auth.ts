@@ -5,6 +5,8 @@ import { ROLES } from './admins';
 export const loginBody = z.object({
   email: z.string({ error: 'Required' }).trim().min(1, 'Required').max(320),
   password: z.string({ error: 'Required' }).min(1, 'Required').max(200),
+  /** The second step (docs/SECURITY.md, "Two-step sign-in"): the app's 6-digit code or a recovery code. */
+  code: z.string().trim().max(40).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -21,7 +23,31 @@ export const verifyAnswer = z.object({
   restaurantIds: z.array(z.number()).optional(),
   /** The names of those restaurants, for the top bar. */
   restaurants: z.array(z.object({ id: z.number(), name: z.string() })).optional(),
+  /** The account signs in with a code too. */
+  totpOn: z.boolean().optional(),
+  /** ADMIN_TOTP_REQUIRED and the account has no second factor yet: it must turn it on before anything else. */
+  totpSetupNeeded: z.boolean().optional(),
 });
 
 export const LOGIN_FAILED = 'Invalid Email or Password';
+/** POST /admin/login, 401: the password was right and the account asks for its second step. */
+export const TOTP_CODE_NEEDED = 'Enter the code from your authenticator app';
+/** POST /admin/login and the enrolment's confirmation, 401 / 400: not the code (nor an unused recovery code). */
+export const TOTP_CODE_WRONG = 'The code is wrong';
+/** 403 from every back-office call of an account that must turn on two-step sign-in first. */
+export const TOTP_SETUP_NEEDED = 'Turn on two-step sign-in first';
+
+/** GET /admin/totp: the signed-in account's second factor (never its secret once confirmed). */
+export const totpStatus = z.object({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  recoveryCodesLeft: z.number(),
+});
+/** POST /admin/totp/enrol: the new secret, shown this once (the QR and the text to type). */
+export type TotpStatus = z.infer<typeof totpStatus>;
+export const totpEnrolment = z.object({ secret: z.string(), uri: z.string() });
+export type TotpEnrolment = z.infer<typeof totpEnrolment>;
+/** POST /admin/totp/confirm: the recovery codes, shown this once. */
+export const totpRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export type TotpRecoveryCodes = z.infer<typeof totpRecoveryCodes>;
 export const LOGIN_PASSWORD_MIN = 6;

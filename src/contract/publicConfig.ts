@@ -8,6 +8,9 @@ export interface PublicConfig {
   publicUrl: string | null;
   /** Whether "Connect Foodics" is configured (FOODICS_CLIENT_ID and FOODICS_CLIENT_SECRET set). */
   foodicsConnect: boolean;
+  /** The Privacy page's retention promise (docs/SECURITY.md, "Retention"): POS_RETENTION_DAYS, ACTIVITY_RETENTION_DAYS. */
+  posRetentionDays: number;
+  activityRetentionDays: number;
 }
 
 export const PUBLIC_CONFIG_DEFAULTS: PublicConfig = {
@@ -16,4 +19,6 @@ export const PUBLIC_CONFIG_DEFAULTS: PublicConfig = {
   appDownloads: 16,
   publicUrl: null,
   foodicsConnect: false,
+  posRetentionDays: 30,
+  activityRetentionDays: 365,
 };

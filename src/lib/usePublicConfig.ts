@@ -6,6 +6,7 @@ import { API_URL } from '../api';
 import { PUBLIC_CONFIG_DEFAULTS, type PublicConfig } from '../contract/publicConfig';
 
 const text = (v: unknown, fallback: string) => (typeof v === 'string' && v ? v : fallback);
+const days = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : fallback);
 
 export async function fetchPublicConfig(apiUrl = API_URL): Promise<PublicConfig> {
   const d = PUBLIC_CONFIG_DEFAULTS;
@@ -19,6 +20,8 @@ export async function fetchPublicConfig(apiUrl = API_URL): Promise<PublicConfig>
       appDownloads: typeof c.appDownloads === 'number' ? c.appDownloads : d.appDownloads,
       publicUrl: text(c.publicUrl, '') || d.publicUrl,
       foodicsConnect: c.foodicsConnect === true,
+      posRetentionDays: days(c.posRetentionDays, d.posRetentionDays),
+      activityRetentionDays: days(c.activityRetentionDays, d.activityRetentionDays),
     };
   } catch {
     return d; // offline or a server without this call: the defaults rather than nothing

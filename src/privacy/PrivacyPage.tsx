@@ -7,14 +7,17 @@ import { TEXTS } from '../invoice/i18n';
 import { privacyEn, termsEn, type Section } from './content.en';
 import './privacy.css';
 
-function Sections({ sections, prefix }: { sections: Section[]; prefix: string }) {
+/** The configured numbers in the texts that name them ({posDays}, {activityDays}: the retention's days). */
+type Fill = (text: string) => string;
+
+function Sections({ sections, prefix, fill = (p) => p }: { sections: Section[]; prefix: string; fill?: Fill }) {
   return (
     <>
       {sections.map((s) => (
         <section key={s.id} id={`${prefix}-${s.id}`} aria-labelledby={`${prefix}-${s.id}-h`}>
           <h3 id={`${prefix}-${s.id}-h`}>{s.title}</h3>
           {s.body.map((p, i) => (
-            <p key={i}>{p}</p>
+            <p key={i}>{fill(p)}</p>
           ))}
         </section>
       ))}
@@ -39,6 +42,11 @@ export function PrivacyPage() {
     };
   }, [lang, ar]);
   const content = lang === 'ar' ? ar : { terms: termsEn, privacy: privacyEn };
+  // How long data is kept, as this server is configured (POS_RETENTION_DAYS, ACTIVITY_RETENTION_DAYS).
+  const fill: Fill = (p) =>
+    p
+      .replace('{posDays}', String(contact.posRetentionDays))
+      .replace('{activityDays}', String(contact.activityRetentionDays));
   // The title before the first paint (a layout effect), not after it.
   useLayoutEffect(() => {
     document.title = h.privacyTitle;
@@ -59,7 +67,7 @@ export function PrivacyPage() {
         </p>
       )}
       <h2>{h.privacyPolicy}</h2>
-      {content && <Sections sections={content.privacy} prefix="privacy" />}
+      {content && <Sections sections={content.privacy} prefix="privacy" fill={fill} />}
       <footer className="contact" aria-label={h.contact}>
         <p>
           {h.contactEmail}: <a href={`mailto:${contact.contactEmail}`}>{contact.contactEmail}</a>

@@ -220,6 +220,15 @@ export const privacyEn: Section[] = [
     ],
   },
   {
+    id: 'retention',
+    title: 'How Long We Keep Information',
+    body: [
+      "The receipts we read from a restaurant's point-of-sale system, so that you can see and save them at the till, are deleted {posDays} days after the order closed, whether or not anyone saved them. A receipt you saved is your copy in your account: it stays until you delete your data, or your account is deleted.",
+      'When your account is deleted - by you with "Delete my data", or by us at your request - every receipt you saved is deleted with it.',
+      'The back-office activity log (for example, that a customer deleted their data, without the phone number) is deleted after {activityDays} days.',
+    ],
+  },
+  {
     id: 'changes',
     title: 'Changes to This Policy',
     body: [

@@ -72,19 +72,23 @@ export async function liveAdminForToken(
   id: number,
   tokenHash: string,
   issuedAtMs: number,
-): Promise<Account | null> {
+): Promise<(Account & { totpOn: boolean }) | null> {
   const [row] = await db
     .select({
       ...columns,
       validAfter: admins.sessionsValidAfter,
       revoked: sql<boolean>`exists (select 1 from admin_token_revocations r where r.token_hash = ${tokenHash})`,
+      totpOn: sql<boolean>`${admins.totpEnabledAt} is not null`,
     })
     .from(admins)
     .where(and(eq(admins.id, id), live))
     .limit(1);
   if (!row || row.revoked) return null;
   if (row.validAfter && issuedAtMs < row.validAfter.getTime()) return null;
-  return toAccount({ id: row.id, name: row.name, email: row.email, role: row.role, restaurantIds: row.restaurantIds });
+  return {
+    ...toAccount({ id: row.id, name: row.name, email: row.email, role: row.role, restaurantIds: row.restaurantIds }),
+    totpOn: row.totpOn,
+  };
 }
 
 /** Ends one token before its expiry (a sign-out); expired rows are swept by the purge. */
@@ -107,13 +111,13 @@ export async function changeAdminPassword(tx: Tx, id: number, passwordHash: stri
 }
 
 /** The live account behind an admin token with its role and restaurants, or null (a removed one's token stops working). */
-export async function liveAdminById(db: Db, id: number): Promise<Account | null> {
+export async function liveAdminById(db: Db, id: number): Promise<(Account & { totpOn: boolean }) | null> {
   const [admin] = await db
-    .select(columns)
+    .select({ ...columns, totpOn: sql<boolean>`${admins.totpEnabledAt} is not null` })
     .from(admins)
     .where(and(eq(admins.id, id), live))
     .limit(1);
-  return admin ? toAccount(admin) : null;
+  return admin ? { ...toAccount(admin), totpOn: admin.totpOn } : null;
 }
 
 /** A live account the scope sees, or undefined (not there, or not this scope's: both answer 404). */
@@ -129,7 +133,12 @@ export async function liveAccountIn(db: Db | Tx, scope: Scope, id: number): Prom
 /** The live admin with this e-mail (any case), with what sign-in checks. */
 export async function liveAdminByEmail(db: Db, email: string) {
   const [admin] = await db
-    .select({ id: admins.id, passwordHash: admins.passwordHash })
+    .select({
+      id: admins.id,
+      passwordHash: admins.passwordHash,
+      totpSecret: admins.totpSecret,
+      totpOn: sql<boolean>`${admins.totpEnabledAt} is not null`,
+    })
     .from(admins)
     .where(and(sql`lower(${admins.email}) = ${email.toLowerCase()}`, live))
     .limit(1);
@@ -216,4 +225,64 @@ export async function softDeleteAdmin(tx: Tx, id: number) {
 /** Live admins other than this one (role admin). */
 export function otherAdmins(live: { id: number; role: string }[], id: number) {
   return live.filter((a) => a.id !== id && a.role === 'admin');
+}
+
+/** The account's second factor: its sealed secret (pending until confirmed), whether it is on, recovery codes left. */
+export async function totpState(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      secret: admins.totpSecret,
+      enabledAt: admins.totpEnabledAt,
+      recoveryLeft: sql<number>`coalesce(jsonb_array_length(${admins.totpRecoveryHashes}), 0)::int`,
+    })
+    .from(admins)
+    .where(and(eq(admins.id, id), live));
+  return row ? { ...row, recoveryLeft: Number(row.recoveryLeft) } : undefined;
+}
+
+/** A new secret waiting for its first code (enrolment); only while the second factor is off. */
+export async function setPendingTotp(db: Db, id: number, sealedSecret: string): Promise<boolean> {
+  const rows = await db
+    .update(admins)
+    .set({ totpSecret: sealedSecret, totpRecoveryHashes: null, totpLastStep: null })
+    .where(and(eq(admins.id, id), live, sql`${admins.totpEnabledAt} is null`))
+    .returning({ id: admins.id });
+  return rows.length > 0;
+}
+
+/** The first code confirmed the pending secret: on, with its recovery codes' hashes and that code's step used. */
+export async function enableTotp(tx: Tx, id: number, recoveryHashes: string[], step: number): Promise<boolean> {
+  const rows = await tx
+    .update(admins)
+    .set({ totpEnabledAt: new Date(), totpRecoveryHashes: recoveryHashes, totpLastStep: step })
+    .where(and(eq(admins.id, id), sql`${admins.totpEnabledAt} is null`, sql`${admins.totpSecret} is not null`))
+    .returning({ id: admins.id });
+  return rows.length > 0;
+}
+
+export async function disableTotp(tx: Tx, id: number) {
+  await tx
+    .update(admins)
+    .set({ totpSecret: null, totpEnabledAt: null, totpRecoveryHashes: null, totpLastStep: null })
+    .where(eq(admins.id, id));
+}
+
+/** Takes a code's time step, once: false when this step or a later one already signed in (a replayed code). */
+export async function useTotpStep(db: Db, id: number, step: number): Promise<boolean> {
+  const rows = await db
+    .update(admins)
+    .set({ totpLastStep: step })
+    .where(and(eq(admins.id, id), sql`(${admins.totpLastStep} is null or ${admins.totpLastStep} < ${step})`))
+    .returning({ id: admins.id });
+  return rows.length > 0;
+}
+
+/** Takes one recovery code out of the account's list, atomically: false when it is not (or no longer) there. */
+export async function useRecoveryCode(db: Db, id: number, hash: string): Promise<boolean> {
+  const rows = await db
+    .update(admins)
+    .set({ totpRecoveryHashes: sql`${admins.totpRecoveryHashes} - ${hash}::text` })
+    .where(and(eq(admins.id, id), sql`${admins.totpRecoveryHashes} ? ${hash}::text`))
+    .returning({ id: admins.id });
+  return rows.length > 0;
 }

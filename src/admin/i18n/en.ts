@@ -4,7 +4,7 @@ import type { TranslationMessages } from 'react-admin';
 
 export const specterEn = {
   menu: { home: 'Home' },
-  appBar: { logout: 'Logout', language: 'العربية' },
+  appBar: { logout: 'Logout', language: 'العربية', twoStep: 'Two-step sign-in' },
   roles: { admin: 'Admin', manager: 'Manager', staff: 'Staff', role: 'Role', restaurants: 'Restaurants' },
   login: {
     title: 'Login',
@@ -13,6 +13,33 @@ export const specterEn = {
     submit: 'Login',
     failed: 'Invalid Email or Password',
     passwordMin: 'Should be 8 Numbers or characters',
+    // The second step, for an account with two-step sign-in only (docs/SECURITY.md, "Two-step sign-in").
+    code: 'Code',
+    codeHelp: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+    codeSubmit: 'Verify',
+    codeWrong: 'The code is wrong',
+    back: 'Back',
+  },
+  twoStep: {
+    title: 'Two-step sign-in',
+    on: 'Two-step sign-in is on: signing in asks for a code from your authenticator app.',
+    off: 'Two-step sign-in is off. Turn it on so that signing in also asks for a code from an authenticator app on your phone.',
+    required: 'Two-step sign-in is required for every account here: turn it on to continue.',
+    start: 'Turn on',
+    scan: 'Scan this QR code with your authenticator app, or type the key below into it.',
+    key: 'Key',
+    confirmCode: 'Code from the app',
+    confirm: 'Confirm',
+    codeWrong: 'The code is wrong',
+    recoveryTitle: 'Recovery codes',
+    recoveryHelp:
+      'Keep these codes somewhere safe: each one signs you in once if you lose your phone. They are shown only now.',
+    recoveryLeft: 'Recovery codes left: %{count}',
+    done: 'Done',
+    disable: 'Turn off',
+    password: 'Your password',
+    passwordWrong: 'The current password is wrong',
+    failed: 'That did not work, please try again',
   },
   validation: { required: 'Required', adminPasswordMin: 'Should not be less than 8 characters' },
   dashboard: {
@@ -74,6 +101,16 @@ export const specterEn = {
       off: 'Webhooks are off on this server (FOODICS_WEBHOOK_SECRET is not set); receipts are read by polling.',
       last: 'Last webhook event: %{time}',
       never: 'No webhook event has arrived yet; receipts are read by polling.',
+      // Admins only (docs/SECURITY.md, "Foodics webhooks"): the address with its secret, and a new secret.
+      show: 'Show the address with its secret',
+      hide: 'Hide',
+      rotatedAt: 'Secret made on %{time}',
+      rotate: 'Replace the secret',
+      rotateTitle: 'Replace the webhook secret?',
+      rotateText:
+        "The address Foodics has now stops working at once: give Foodics the new address (the Foodics app's webhook settings), or events are lost until then. Every restaurant shares this one address.",
+      rotated: 'A new secret is made: give Foodics the address below.',
+      failed: 'That did not work, please try again',
     },
   },
   branches: {

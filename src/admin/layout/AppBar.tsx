@@ -3,6 +3,9 @@
 import { Button } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import TranslateIcon from '@mui/icons-material/Translate';
+import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
+import { Link } from 'react-router-dom';
+import { TWO_STEP_PATH } from '../account/TwoStepPage';
 import { Typography } from '@mui/material';
 import { AppBar as RaAppBar, TitlePortal, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
 import { authProvider } from '../../authProvider';
@@ -40,6 +43,9 @@ export function AppBar() {
         lang={locale === 'ar' ? 'en' : 'ar'}
       >
         {t('specter.appBar.language')}
+      </Button>
+      <Button color="inherit" startIcon={<PhonelinkLockIcon />} component={Link} to={TWO_STEP_PATH}>
+        {t('specter.appBar.twoStep')}
       </Button>
       <Button color="inherit" startIcon={<LogoutIcon />} onClick={logout}>
         {t('specter.appBar.logout')}

@@ -6,6 +6,7 @@ import { isRtl } from '../i18n';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { usePageTitle } from './pageTitle';
+import { useTwoStepGate } from '../account/TwoStepPage';
 
 export function useDocumentDirection() {
   const [locale] = useLocaleState();
@@ -18,6 +19,7 @@ export function useDocumentDirection() {
 export function Layout({ children }: { children: ReactNode }) {
   useDocumentDirection();
   usePageTitle();
+  useTwoStepGate();
   return (
     <NoticeDialogProvider>
       <RaLayout appBar={AppBar} menu={Menu}>

@@ -8,6 +8,7 @@ import { useLocation } from 'react-router-dom';
 const PAGES: [RegExp, string][] = [
   [/^\/(login)?$/, 'specter.login.title'],
   [/^\/home$/, 'specter.menu.home'],
+  [/^\/two-step$/, 'specter.twoStep.title'],
   [/^\/admins$/, 'specter.admins.title'],
   [/^\/admins\/add$/, 'specter.admins.addTitle'],
   [/^\/users$/, 'specter.users.title'],

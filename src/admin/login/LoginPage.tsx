@@ -1,19 +1,23 @@
 // The login screen at / and /login (docs/PRODUCT.md, Sign-in, States and Validation messages). A verified admin landing
-// here goes to /home; a visitor stays (no redirect loop). Errors show only after a field is touched.
-import { Alert, Box, Button, Card, CardContent, CircularProgress, TextField } from '@mui/material';
+// here goes to /home; a visitor stays (no redirect loop). Errors show only after a field is touched. An account with
+// two-step sign-in gets a second step after a right password: the app's code or a recovery code (docs/SECURITY.md,
+// "Two-step sign-in"); an account that must still turn it on lands on its page instead of /home.
+import { Alert, Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { authProvider } from '../../authProvider';
-import { LOGIN_PASSWORD_MIN } from '../../contract/auth';
+import { LOGIN_PASSWORD_MIN, TOTP_CODE_NEEDED, TOTP_CODE_WRONG } from '../../contract/auth';
 import { useDocumentDirection } from '../layout/Layout';
 import { usePageTitle } from '../layout/pageTitle';
+import { TWO_STEP_PATH } from '../account/TwoStepPage';
 
 interface LoginForm {
   email: string;
   password: string;
+  code: string;
 }
 
 export function LoginPage() {
@@ -22,10 +26,11 @@ export function LoginPage() {
   const navigate = useNavigate();
   useDocumentDirection();
   usePageTitle();
-  const [failed, setFailed] = useState(false);
-  const { register, handleSubmit, formState } = useForm<LoginForm>({
+  const [failed, setFailed] = useState<null | 'failed' | 'codeWrong'>(null);
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const { register, handleSubmit, formState, setValue } = useForm<LoginForm>({
     mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: '', password: '', code: '' },
   });
   const { errors, isSubmitting } = formState;
 
@@ -40,16 +45,25 @@ export function LoginPage() {
   }, [navigate]);
 
   const onSubmit = async (values: LoginForm) => {
-    setFailed(false);
+    setFailed(null);
     try {
-      await authProvider.login(values);
+      await authProvider.login(step === 'code' ? values : { email: values.email, password: values.password });
       // At / the admin's route guard has already run and remembers "not signed in": forget it before
       // moving on, or /home would send the new admin straight back here.
       await queryClient.resetQueries({ queryKey: ['auth'] });
-      navigate('/home');
-    } catch {
-      setFailed(true);
+      navigate((await authProvider.totpSetupNeeded()) ? TWO_STEP_PATH : '/home');
+    } catch (e) {
+      const message = (e as Error)?.message;
+      if (message === TOTP_CODE_NEEDED) setStep('code');
+      else if (message === TOTP_CODE_WRONG) setFailed('codeWrong');
+      else setFailed('failed');
+      if (message === TOTP_CODE_WRONG) setValue('code', '');
     }
+  };
+  const back = () => {
+    setStep('password');
+    setFailed(null);
+    setValue('code', '');
   };
 
   return (
@@ -59,28 +73,45 @@ export function LoginPage() {
           <Box component="img" src="/logo.svg" alt="Specter" sx={{ height: 64, mx: 'auto' }} />
           {failed && (
             <Alert severity="error" variant="filled">
-              {t('specter.login.failed')}
+              {t(failed === 'codeWrong' ? 'specter.login.codeWrong' : 'specter.login.failed')}
             </Alert>
           )}
-          <TextField
-            label={t('specter.login.email')}
-            type="email"
-            autoComplete="username"
-            error={!!errors.email}
-            helperText={errors.email?.message}
-            {...register('email', { required: t('specter.validation.required') })}
-          />
-          <TextField
-            label={t('specter.login.password')}
-            type="password"
-            autoComplete="current-password"
-            error={!!errors.password}
-            helperText={errors.password?.message}
-            {...register('password', {
-              required: t('specter.validation.required'),
-              minLength: { value: LOGIN_PASSWORD_MIN, message: t('specter.login.passwordMin') },
-            })}
-          />
+          {step === 'code' ? (
+            <>
+              <Typography variant="body2">{t('specter.login.codeHelp')}</Typography>
+              <TextField
+                label={t('specter.login.code')}
+                autoComplete="one-time-code"
+                autoFocus
+                slotProps={{ htmlInput: { dir: 'ltr', autoCapitalize: 'characters', spellCheck: false } }}
+                error={!!errors.code}
+                helperText={errors.code?.message}
+                {...register('code', { required: t('specter.validation.required') })}
+              />
+            </>
+          ) : (
+            <>
+              <TextField
+                label={t('specter.login.email')}
+                type="email"
+                autoComplete="username"
+                error={!!errors.email}
+                helperText={errors.email?.message}
+                {...register('email', { required: t('specter.validation.required') })}
+              />
+              <TextField
+                label={t('specter.login.password')}
+                type="password"
+                autoComplete="current-password"
+                error={!!errors.password}
+                helperText={errors.password?.message}
+                {...register('password', {
+                  required: t('specter.validation.required'),
+                  minLength: { value: LOGIN_PASSWORD_MIN, message: t('specter.login.passwordMin') },
+                })}
+              />
+            </>
+          )}
           <Button
             type="submit"
             variant="contained"
@@ -88,8 +119,13 @@ export function LoginPage() {
             disabled={isSubmitting}
             startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : null}
           >
-            {t('specter.login.submit')}
+            {t(step === 'code' ? 'specter.login.codeSubmit' : 'specter.login.submit')}
           </Button>
+          {step === 'code' && (
+            <Button onClick={back} disabled={isSubmitting}>
+              {t('specter.login.back')}
+            </Button>
+          )}
         </CardContent>
       </Card>
     </Box>

@@ -14,6 +14,7 @@ import { CUSTOMER_COOKIE } from '../../../src/contract';
 import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 import { foodicsWebhookSecret } from '../../../server/db/secrets';
+import { totpCode } from '../../../server/lib/totp';
 
 const SECRET = 'webhook-secret-0123456789';
 const SPECTER_TILL = 'specter-till-1';
@@ -345,6 +346,35 @@ describe('one forget after every write: the next read on the same instance is fr
           headers: h,
           payload: { oldPassword: 'password-123', newPassword: 'a-new-password-1' },
         }),
+      changes: ['activity'],
+    },
+    'POST /admin/totp/enrol': {
+      what: 'an account starts turning on two-step sign-in',
+      prepare: async () => ({ authorization: `Bearer ${await t.adminToken()}` }),
+      write: (h: Record<string, string>) => call({ method: 'POST', url: '/admin/totp/enrol', headers: h }),
+      changes: [],
+    },
+    'POST /admin/totp/confirm': {
+      what: 'an account turns on two-step sign-in',
+      prepare: async () => {
+        const headers = { authorization: `Bearer ${await t.adminToken()}` };
+        const { secret } = (await call({ method: 'POST', url: '/admin/totp/enrol', headers })).json();
+        return { headers, secret };
+      },
+      write: (p: { headers: Record<string, string>; secret: string }) =>
+        call({ method: 'POST', url: '/admin/totp/confirm', headers: p.headers, payload: { code: totpCode(p.secret) } }),
+      changes: ['activity'],
+    },
+    'POST /admin/totp/disable': {
+      what: 'an account turns off two-step sign-in',
+      prepare: async () => {
+        const headers = { authorization: `Bearer ${await t.adminToken()}` };
+        const { secret } = (await call({ method: 'POST', url: '/admin/totp/enrol', headers })).json();
+        await call({ method: 'POST', url: '/admin/totp/confirm', headers, payload: { code: totpCode(secret) } });
+        return headers;
+      },
+      write: (h: Record<string, string>) =>
+        call({ method: 'POST', url: '/admin/totp/disable', headers: h, payload: { password: 'password-123' } }),
       changes: ['activity'],
     },
     'PATCH /restaurant/delete/:id': {

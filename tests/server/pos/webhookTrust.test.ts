@@ -150,3 +150,73 @@ describe("a webhook's order is read back before it is saved", () => {
     expect(Number(saved.totalPrice)).not.toBe(9999);
   });
 });
+
+describe("a webhook's order is read back in the background, as the call budget allows", () => {
+  let t: FoodicsTestApp;
+  beforeAll(async () => {
+    t = await createFoodicsTestApp({
+      FOODICS_WEBHOOK_SECRET: SECRET,
+      // After one read, only webhooks change the till's receipts: nothing but the read-back can replace them.
+      FOODICS_CACHE_MS: '600000',
+      // Foodics is made slow below, not down.
+      FOODICS_TIMEOUT_MS: '10000',
+    });
+    t.foodics.addOrder(DEVICE);
+    expect((await view()).statusCode).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  const view = () =>
+    t.app.inject({
+      url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${encodeURIComponent(DEVICE)}`,
+    });
+  const send = (order: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/pos/foodics/webhook/${SECRET}`,
+      payload: {
+        timestamp: Date.now(),
+        event: 'order.created',
+        business: { reference: FIXTURE.business.reference },
+        order,
+      },
+    });
+  const forged = (id: string, total: number) => ({
+    id,
+    reference: 9999,
+    status: 4,
+    created_at: fmt(new Date()),
+    closed_at: fmt(new Date()),
+    updated_at: fmt(new Date()),
+    device_id: DEVICE,
+    total_price: total,
+    subtotal_price: total,
+  });
+
+  it('a forged order is hidden without any customer action, and the answer did not wait for it', async () => {
+    const before = t.foodics.calls('/orders/forged-bg-1');
+    // Foodics answers slowly: the webhook's answer does not wait for the read-back (the event itself needs no call).
+    t.foodics.setMode('slow', { delayMs: 2500 });
+    try {
+      expect((await send(forged('forged-bg-1', 9999))).json()).toEqual({ message: 'Event applied' });
+      expect((await view()).json().order_id).toBe('forged-bg-1');
+      // Nobody asks for a code or saves: the read-back happens on its own, and the till stops showing it.
+      await expect.poll(() => t.foodics.calls('/orders/forged-bg-1'), { timeout: 10_000 }).toBe(before + 1);
+      await expect
+        .poll(async () => (await view()).json().order_id, { timeout: 15_000, interval: 250 })
+        .not.toBe('forged-bg-1');
+    } finally {
+      t.foodics.setMode('ok');
+    }
+  });
+
+  it("a real order's event with forged totals is replaced by what Foodics has", async () => {
+    const real = t.foodics.addOrder(DEVICE);
+    expect((await send({ ...forged(real.id, 9999), reference: real.reference })).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await view()).json(), { timeout: 10_000 })
+      .toMatchObject({ order_id: real.id, total_price: real.total_price });
+    // Read once, in the background; a view after it costs no further call for that order.
+    expect(t.foodics.calls(`/orders/${real.id}`)).toBe(1);
+  });
+});

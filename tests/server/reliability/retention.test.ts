@@ -81,3 +81,16 @@ describe('retention', () => {
     expect(await db.select().from(orders).where(eq(orders.posOrderId, 'saved-1'))).toHaveLength(0);
   });
 });
+
+describe("the Privacy page's retention promise", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PURGE_INTERVAL_SECONDS: '0', POS_RETENTION_DAYS: '45', ACTIVITY_RETENTION_DAYS: '400' });
+  });
+  afterAll(() => t.close());
+
+  it('is the configured retention: GET /api/public-config answers the days the purge uses', async () => {
+    const res = await t.app.inject({ url: '/api/public-config' });
+    expect(res.json()).toMatchObject({ posRetentionDays: 45, activityRetentionDays: 400 });
+  });
+});

@@ -22,6 +22,7 @@ import {
   restaurants,
 } from '../../../server/db/schema';
 import { hashPassword } from '../../../server/lib/passwords';
+import { totpCode } from '../../../server/lib/totp';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 const ROLES: Role[] = ['admin', 'manager', 'staff'];
@@ -100,6 +101,10 @@ describe('roles: authorisation matrix', () => {
         .values(restaurantIds.map((r) => ({ adminId: a.id, restaurantId: r })));
     return a.id;
   };
+  /** The bearer header of a new account of the role (its own restaurant A for a manager or staff). */
+  const freshBearer = async (role: Role) => ({
+    authorization: `Bearer ${await t.deps.tokens.issue(await account(role, role === 'admin' ? [] : [id.restA]))}`,
+  });
   const appUser = async (restaurantId: number | null, firstName: string | null = null, locked = false) => {
     const phone = `+9665${String(10_000_000 + ++n * 7).slice(-8)}`;
     const [u] = await t.database.db.insert(appUsers).values({ phone, firstName }).returning({ id: appUsers.id });
@@ -432,6 +437,46 @@ describe('roles: authorisation matrix', () => {
         },
         payload: { oldPassword: 'password-123', newPassword: 'password-456' },
       }),
+      admin: [NA, NA, 200],
+      manager: [NA, NA, 200],
+      staff: [NA, NA, 200],
+    },
+    // Your own two-step sign-in: every role, each on a fresh account of the role (the flow itself:
+    // tests/server/security/adminTotp.test.ts).
+    'GET /admin/totp': {
+      req: async (role) => ({ method: 'GET', url: '/admin/totp', headers: await freshBearer(role) }),
+      admin: [NA, NA, 200],
+      manager: [NA, NA, 200],
+      staff: [NA, NA, 200],
+    },
+    'POST /admin/totp/enrol': {
+      req: async (role) => ({ method: 'POST', url: '/admin/totp/enrol', headers: await freshBearer(role) }),
+      admin: [NA, NA, 200],
+      manager: [NA, NA, 200],
+      staff: [NA, NA, 200],
+    },
+    'POST /admin/totp/confirm': {
+      req: async (role) => {
+        const headers = await freshBearer(role);
+        const { secret } = (await t.app.inject({ method: 'POST', url: '/admin/totp/enrol', headers })).json();
+        return { method: 'POST', url: '/admin/totp/confirm', headers, payload: { code: totpCode(secret) } };
+      },
+      admin: [NA, NA, 200],
+      manager: [NA, NA, 200],
+      staff: [NA, NA, 200],
+    },
+    'POST /admin/totp/disable': {
+      req: async (role) => {
+        const headers = await freshBearer(role);
+        const { secret } = (await t.app.inject({ method: 'POST', url: '/admin/totp/enrol', headers })).json();
+        await t.app.inject({
+          method: 'POST',
+          url: '/admin/totp/confirm',
+          headers,
+          payload: { code: totpCode(secret) },
+        });
+        return { method: 'POST', url: '/admin/totp/disable', headers, payload: { password: 'password-123' } };
+      },
       admin: [NA, NA, 200],
       manager: [NA, NA, 200],
       staff: [NA, NA, 200],

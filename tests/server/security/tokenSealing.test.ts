@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
-import { restaurants } from '../../../server/db/schema';
+import { admins, restaurants } from '../../../server/db/schema';
 import { sealStoredTokens } from '../../../server/db/tokenSeal';
 import { posRestaurant } from '../../../server/db/repositories/restaurants';
 import { createSealer, maskStored, sealerOf, tokenKey } from '../../../server/lib/sealing';
@@ -83,6 +83,24 @@ describe('POS tokens sealed at rest', () => {
       unreadable: 2,
     });
     expect((await raw()).map((r) => r.token)).toEqual(before.map((r) => r.token));
+  });
+
+  it("the admins' TOTP secrets are resealed with the tokens at a rotation", async () => {
+    const THIRD_KEY = 'third-token-key-0123456789-uvwxyzab';
+    const [admin] = await database.db
+      .insert(admins)
+      .values({
+        name: 'Two-step',
+        email: 'two-step@example.com',
+        passwordHash: 'x',
+        totpSecret: createSealer(NEW_KEY).seal('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'),
+        totpEnabledAt: new Date(),
+      })
+      .returning({ id: admins.id });
+    // Both restaurants' rows and the admin's secret, from NEW_KEY to the third key.
+    expect(await sealStoredTokens(database, createSealer(THIRD_KEY, [NEW_KEY]))).toEqual({ sealed: 3, unreadable: 0 });
+    const [row] = await database.db.select().from(admins).where(eq(admins.id, admin.id));
+    expect(createSealer(THIRD_KEY).open(row.totpSecret!)).toBe('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
   });
 
   it("the server's key: TOKEN_KEY when set, else derived from JWT_SECRET; rotation through TOKEN_KEY_PREVIOUS", () => {

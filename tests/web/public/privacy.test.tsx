@@ -89,7 +89,7 @@ describe('Terms and Privacy page', () => {
     const { termsEn, privacyEn } = await import('../../../src/privacy/content.en');
     const { termsAr, privacyAr } = await import('../../../src/privacy/content.ar');
     expect(termsEn).toHaveLength(22);
-    expect(privacyEn).toHaveLength(8);
+    expect(privacyEn).toHaveLength(9);
     expect(termsAr.map((s) => s.id)).toEqual(termsEn.map((s) => s.id));
     expect(privacyAr.map((s) => s.id)).toEqual(privacyEn.map((s) => s.id));
     for (const s of [...termsEn, ...privacyEn]) {
@@ -98,13 +98,43 @@ describe('Terms and Privacy page', () => {
     for (const s of [...termsAr, ...privacyAr]) expect(s.body.join(' ').length, s.id).toBeGreaterThan(100);
   });
 
+  it("says how long data is kept, with this server's retention (POS_RETENTION_DAYS, ACTIVITY_RETENTION_DAYS)", async () => {
+    server.use(
+      http.get('*/api/public-config', () =>
+        HttpResponse.json({
+          contactEmail: 'care@najd.example',
+          contactPhone: '+966 55 123 4567',
+          appDownloads: 16,
+          publicUrl: null,
+          posRetentionDays: 45,
+          activityRetentionDays: 400,
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    render(<PrivacyPage />);
+    expect(screen.getByRole('heading', { level: 3, name: 'How Long We Keep Information' })).toBeInTheDocument();
+    const section = document.getElementById('privacy-retention')!;
+    await waitFor(() => expect(section).toHaveTextContent('are deleted 45 days after the order closed'));
+    expect(section).toHaveTextContent('is deleted after 400 days');
+    expect(section).toHaveTextContent('every receipt you saved is deleted with it');
+    expect(section.textContent).not.toMatch(/\{/);
+    // The spec's deletion text is still there as it was.
+    expect(screen.getByText(/within 3 working days of the request/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'العربية' }));
+    await waitFor(() => expect(document.getElementById('privacy-retention')).toHaveTextContent('بعد 45 يومًا'));
+    expect(document.getElementById('privacy-retention')).toHaveTextContent('بعد 400 يومًا');
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    server.resetHandlers();
+  });
+
   it('Arabic: every heading translated, lang ar, and back to English', async () => {
     const user = userEvent.setup();
     render(<PrivacyPage />);
     await user.click(screen.getByRole('button', { name: 'العربية' }));
     expect(document.documentElement.lang).toBe('ar');
     expect(screen.getByRole('heading', { level: 2, name: 'سياسة الخصوصية' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(30));
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(31));
     expect(screen.getByRole('heading', { level: 3, name: 'حذف الحساب' })).toBeInTheDocument();
     expect(screen.getByText(/المملكة العربية السعودية/, { selector: '#terms-law p' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'English' }));

@@ -1,0 +1,249 @@
+// Issue 29, hardening (docs/SECURITY.md, "Two-step sign-in"): an account turns on a TOTP second factor for itself;
+// sign-in then asks for the app's code or a recovery code (each good once); wrong codes count on the sign-in
+// limits and are in the activity trail; turning it off asks for the password; ADMIN_TOTP_REQUIRED keeps an account
+// without it to its enrolment; the secret never leaves the server after enrolment, nor reaches the log.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { activity, admins } from '../../../server/db/schema';
+import { hashPassword } from '../../../server/lib/passwords';
+import { totpCode } from '../../../server/lib/totp';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+const PASSWORD = 'totp-pass-123';
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function addAccount(t: TestApp, email: string) {
+  const [row] = await t.database.db
+    .insert(admins)
+    .values({ name: email.split('@')[0], email, passwordHash: await hashPassword(PASSWORD) })
+    .returning({ id: admins.id });
+  return row.id;
+}
+
+function harness(overrides: Record<string, string> = {}) {
+  const lines: string[] = [];
+  const ctx = { t: undefined as unknown as TestApp, lines };
+  beforeAll(async () => {
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    ctx.t = await createTestApp({ LOG_LEVEL: 'info', LOGIN_FAILURES_PER_15M: '4', ...overrides }, { logStream });
+  });
+  afterAll(() => ctx.t.close());
+  return ctx;
+}
+
+const login = (t: TestApp, email: string, password = PASSWORD, code?: string, ip = '203.0.113.9') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/admin/login',
+    remoteAddress: ip,
+    payload: code === undefined ? { email, password } : { email, password, code },
+  });
+
+/** Enrols an account through the API: its secret (as the QR gives it) and its recovery codes. */
+async function enrol(t: TestApp, token: string) {
+  const start = await t.app.inject({ method: 'POST', url: '/admin/totp/enrol', headers: bearer(token) });
+  expect(start.statusCode).toBe(200);
+  const { secret, uri } = start.json();
+  expect(uri).toMatch(/^otpauth:\/\/totp\/Specter:/);
+  expect(uri).toContain(`secret=${secret}`);
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/admin/totp/confirm',
+    headers: bearer(token),
+    payload: { code: totpCode(secret) },
+  });
+  expect(confirm.statusCode).toBe(200);
+  return { secret: secret as string, recoveryCodes: confirm.json().recoveryCodes as string[] };
+}
+
+/** A code of the step after `now`'s: accepted (one step of drift) and not yet used. */
+const nextCode = (secret: string) => totpCode(secret, Date.now() + 30_000);
+
+describe('two-step sign-in (optional)', () => {
+  const ctx = harness();
+  let secret = '';
+  let recoveryCodes: string[] = [];
+
+  it('an account enrols: the secret and QR address once, then a first code turns it on and gives recovery codes', async () => {
+    const { t } = ctx;
+    await addAccount(t, 'two@example.com');
+    const token = (await login(t, 'two@example.com')).json().data.token;
+    const before = await t.app.inject({ url: '/admin/totp', headers: bearer(token) });
+    expect(before.json()).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
+
+    // A wrong first code leaves it off.
+    await t.app.inject({ method: 'POST', url: '/admin/totp/enrol', headers: bearer(token) });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/admin/totp/confirm',
+      headers: bearer(token),
+      payload: { code: '000000' },
+    });
+    expect([wrong.statusCode, wrong.json().message]).toEqual([400, 'The code is wrong']);
+
+    ({ secret, recoveryCodes } = await enrol(t, token));
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const after = await t.app.inject({ url: '/admin/totp', headers: bearer(token) });
+    expect(after.json()).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
+    // Enrolling again is refused: the secret is never shown again.
+    const again = await t.app.inject({ method: 'POST', url: '/admin/totp/enrol', headers: bearer(token) });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).not.toContain(secret);
+    // No answer about the account carries it (nor its recovery codes) once it is on.
+    for (const res of [
+      after,
+      await t.app.inject({ url: '/admin', headers: bearer(token) }),
+      await t.app.inject({ method: 'POST', url: '/user/isVerify', headers: bearer(token) }),
+      await t.app.inject({ url: '/admin/activity?page=1&perPage=50', headers: bearer(token) }),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(secret);
+      for (const c of recoveryCodes) expect(res.body).not.toContain(c);
+    }
+    // Stored sealed and hashed, never as given.
+    const [row] = await t.database.db.select().from(admins).where(eq(admins.email, 'two@example.com'));
+    expect(row.totpSecret).not.toContain(secret);
+    expect(JSON.stringify(row.totpRecoveryHashes)).not.toContain(recoveryCodes[0].replace('-', ''));
+    const [on] = await t.database.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.kind, 'admin.totpEnabled'), eq(activity.adminId, row.id)));
+    expect(on).toBeDefined();
+  });
+
+  it('sign-in asks for the code; a wrong code is refused and recorded; the right code signs in, once', async () => {
+    const { t } = ctx;
+    const first = await login(t, 'two@example.com');
+    expect([first.statusCode, first.json().message]).toEqual([401, 'Enter the code from your authenticator app']);
+    expect(first.body).not.toContain('token');
+
+    const wrong = await login(t, 'two@example.com', PASSWORD, '123456');
+    expect([wrong.statusCode, wrong.json().message]).toEqual([401, 'The code is wrong']);
+    const failed = await t.database.db.select().from(activity).where(eq(activity.kind, 'admin.signInFailed'));
+    expect(failed.some((r) => (r.detail as { step?: string } | null)?.step === 'code')).toBe(true);
+
+    // A wrong password with the right code is still the password's failure.
+    const code = nextCode(secret);
+    expect((await login(t, 'two@example.com', 'not-the-password', code)).json().message).toBe(
+      'Invalid Email or Password',
+    );
+    const ok = await login(t, 'two@example.com', PASSWORD, code);
+    expect(ok.statusCode).toBe(200);
+    expect(typeof ok.json().data.token).toBe('string');
+    // The same code again (within its 30 seconds) is refused: each code signs in once.
+    const replay = await login(t, 'two@example.com', PASSWORD, code);
+    expect([replay.statusCode, replay.json().message]).toEqual([401, 'The code is wrong']);
+  });
+
+  it('a recovery code signs in once', async () => {
+    const { t } = ctx;
+    const ok = await login(t, 'two@example.com', PASSWORD, recoveryCodes[3].toLowerCase());
+    expect(ok.statusCode).toBe(200);
+    const again = await login(t, 'two@example.com', PASSWORD, recoveryCodes[3]);
+    expect([again.statusCode, again.json().message]).toEqual([401, 'The code is wrong']);
+    const token = ok.json().data.token;
+    expect((await t.app.inject({ url: '/admin/totp', headers: bearer(token) })).json().recoveryCodesLeft).toBe(9);
+  });
+
+  it('wrong codes count toward the sign-in limits', async () => {
+    const { t } = ctx;
+    await addAccount(t, 'limited@example.com');
+    const token = (await login(t, 'limited@example.com', PASSWORD, undefined, '198.51.100.7')).json().data.token;
+    const mine = await enrol(t, token);
+    // LOGIN_FAILURES_PER_15M is 4 here: four wrong codes, then even the right code waits.
+    for (let i = 0; i < 4; i++)
+      expect((await login(t, 'limited@example.com', PASSWORD, '111111', '198.51.100.7')).statusCode).toBe(401);
+    const refused = await login(t, 'limited@example.com', PASSWORD, nextCode(mine.secret), '198.51.100.7');
+    expect(refused.statusCode).toBe(429);
+  });
+
+  it('turning it off asks for the password', async () => {
+    const { t } = ctx;
+    // From another address: the tests above used up this pair's failures.
+    const token = (await login(t, 'two@example.com', PASSWORD, recoveryCodes[0], '192.0.2.50')).json().data.token;
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/admin/totp/disable',
+      headers: bearer(token),
+      payload: { password: 'not-the-password' },
+    });
+    expect([wrong.statusCode, wrong.json().message]).toEqual([400, 'The current password is wrong']);
+    expect((await t.app.inject({ url: '/admin/totp', headers: bearer(token) })).json().enabled).toBe(true);
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/admin/totp/disable',
+      headers: bearer(token),
+      payload: { password: PASSWORD },
+    });
+    expect(off.statusCode).toBe(200);
+    // Signing in is the password alone again.
+    expect((await login(t, 'two@example.com', PASSWORD, undefined, '192.0.2.50')).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(admins).where(eq(admins.email, 'two@example.com'));
+    expect([row.totpSecret, row.totpEnabledAt, row.totpRecoveryHashes]).toEqual([null, null, null]);
+  });
+
+  it('the secret and the recovery codes never reach the log', () => {
+    const log = ctx.lines.join('');
+    expect(log.length).toBeGreaterThan(0);
+    expect(log).not.toContain(secret);
+    for (const c of recoveryCodes) expect(log.toUpperCase()).not.toContain(c);
+  });
+});
+
+describe('two-step sign-in required (ADMIN_TOTP_REQUIRED)', () => {
+  const ctx = harness({ ADMIN_TOTP_REQUIRED: 'true' });
+
+  it('an account without it can only enrol (or sign out) until it is on', async () => {
+    const { t } = ctx;
+    await addAccount(t, 'must@example.com');
+    const res = await login(t, 'must@example.com');
+    expect(res.statusCode).toBe(200);
+    const token = res.json().data.token;
+    const who = await t.app.inject({ method: 'POST', url: '/user/isVerify', headers: bearer(token) });
+    expect(who.json()).toMatchObject({ verify: true, totpOn: false, totpSetupNeeded: true });
+    for (const url of ['/admin', '/restaurant', '/statistics', '/admin/activity?page=1&perPage=5']) {
+      const blocked = await t.app.inject({ url, headers: bearer(token) });
+      expect([url, blocked.statusCode, blocked.json().message]).toEqual([url, 403, 'Turn on two-step sign-in first']);
+    }
+    // Creating an account goes through POST /user, not the usual guard: refused the same.
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/user',
+      headers: bearer(token),
+      payload: {
+        name: 'New',
+        email: 'new@example.com',
+        password: 'new-pass-123',
+        confirmPassword: 'new-pass-123',
+        role: 'staff',
+      },
+    });
+    expect([create.statusCode, create.json().message]).toEqual([403, 'Turn on two-step sign-in first']);
+    // An export's download ticket is refused before the account is done, and works after.
+    const ticketOf = () => t.app.inject({ method: 'POST', url: '/export/ticket', headers: bearer(token) });
+    expect((await ticketOf()).statusCode).toBe(403);
+    const password = await t.app.inject({
+      method: 'POST',
+      url: '/admin/password',
+      headers: bearer(token),
+      payload: { oldPassword: PASSWORD, newPassword: 'another-pass-9' },
+    });
+    expect(password.statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/admin/totp', headers: bearer(token) })).json().required).toBe(true);
+
+    await enrol(t, token);
+    // The same session goes on, now with everything its role allows, a download ticket's export too.
+    expect((await t.app.inject({ url: '/admin', headers: bearer(token) })).statusCode).toBe(200);
+    const { ticket } = (await ticketOf()).json();
+    expect((await t.app.inject({ url: `/user/export.csv?ticket=${encodeURIComponent(ticket)}` })).statusCode).toBe(200);
+    const now = await t.app.inject({ method: 'POST', url: '/user/isVerify', headers: bearer(token) });
+    expect(now.json()).toMatchObject({ totpOn: true, totpSetupNeeded: false });
+  });
+});
