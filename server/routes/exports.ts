@@ -60,7 +60,7 @@ export default async function exportRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const where = appUsersExportWhere(req.query.q);
+      const where = appUsersExportWhere(req.query.q, app.deps.config.PHONE_DEFAULT_COUNTRY);
       const rows = keysetRows<AppUser>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
         appUsersBatch(db, scopeOfRequest(req), where, after, limit),
       );
