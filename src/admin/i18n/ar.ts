@@ -178,6 +178,7 @@ const specterAr: typeof specterEn = {
   orders: {
     title: 'الطلبات',
     search: 'رقم الجوال أو رقم الطلب',
+    searchHelp: 'يبحث في جوال العميل (أي أرقام منه، و0551... أيضًا) وفي رقم الطلب',
     restaurant: 'المطعم',
     from: 'من',
     to: 'إلى',

@@ -177,6 +177,7 @@ export const specterEn = {
   orders: {
     title: 'Orders',
     search: 'Phone or order number',
+    searchHelp: "Searches the customer's phone (any digits of it, 0551... too) and the order number",
     restaurant: 'Restaurant',
     from: 'From',
     to: 'To',

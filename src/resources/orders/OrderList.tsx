@@ -45,6 +45,7 @@ export function OrderList() {
       rowNumberLabel={c('no')}
       search="specter.orders.search"
       searchMinChars
+      searchHelp="specter.orders.searchHelp"
       filters={[
         <RestaurantFilter key="r" source="restaurantId" alwaysOn label={t('specter.orders.restaurant')} />,
         <DateInput key="from" source="from" alwaysOn label={t('specter.orders.from')} />,
