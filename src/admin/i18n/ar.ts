@@ -148,6 +148,11 @@ const specterAr: typeof specterEn = {
     userDeleted: 'تم حذف المستخدم',
     adminDeleted: 'تم حذف المشرف',
     restaurantDeleted: 'تم حذف المطعم',
+    selfConfirmTitle: 'حذف حسابك أنت؟',
+    selfConfirmText: 'هذا حسابك أنت، %{name} (%{email}). حذفه يُخرجك من النظام فورًا، ولن يمكن الدخول به مرة أخرى.',
+    selfConfirmYes: 'نعم، احذف حسابي',
+    selfDeleted: 'تم حذف حسابك، لذلك تم تسجيل خروجك.',
+    lastAdmin: 'هذا آخر حساب مشرف. أضف مشرفًا آخر أولًا، ثم يمكن حذف هذا الحساب.',
   },
   feedback: {
     notDeleted: 'لم يتم الحذف',

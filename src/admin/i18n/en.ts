@@ -146,6 +146,12 @@ export const specterEn = {
     userDeleted: 'The User has been removed',
     adminDeleted: 'The Admin has been removed',
     restaurantDeleted: 'The Restaurants has been removed',
+    selfConfirmTitle: 'Delete your own account?',
+    selfConfirmText:
+      'This is your own account, %{name} (%{email}). Deleting it signs you out at once, and it cannot sign in again.',
+    selfConfirmYes: 'Yes, delete my account',
+    selfDeleted: 'Your account was deleted, so you have been signed out.',
+    lastAdmin: 'This is the last admin account. Add another admin first; then this account can be deleted.',
   },
   // Plain explanations beside the spec's own texts (it shows too little for these cases).
   feedback: {

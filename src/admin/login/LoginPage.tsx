@@ -10,6 +10,7 @@ import { authProvider } from '../../authProvider';
 import { LOGIN_PASSWORD_MIN } from '../../contract/auth';
 import { useDocumentDirection } from '../layout/Layout';
 import { usePageTitle } from '../layout/pageTitle';
+import { SignedOutNotice } from './signedOutNotice';
 
 interface LoginForm {
   email: string;
@@ -57,6 +58,7 @@ export function LoginPage() {
       <Card sx={{ width: '100%', maxWidth: 380 }}>
         <CardContent component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'grid', gap: 2 }}>
           <Box component="img" src="/logo.svg" alt="Specter" sx={{ height: 64, mx: 'auto' }} />
+          <SignedOutNotice />
           {failed && (
             <Alert severity="error" variant="filled">
               {t('specter.login.failed')}
