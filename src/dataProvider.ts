@@ -23,6 +23,7 @@ import type { LatestOrder, Statistics } from './contract/orders';
 import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
 import type { Connection, PushKeyAnswer } from './contract/restaurants';
 import type { Insights } from './contract/guests';
+import { withFieldErrors } from './admin/feedback/serverTexts';
 
 /** How one resource maps to the API: the `api` of its entry in src/resources/<name>/index.ts. */
 export interface ResourceApi {
@@ -214,14 +215,21 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     async create(resource, params) {
       const api = apiOf(resource);
       const data = { ...api.create?.extra, ...params.data };
-      const { data: created } = await base.create(restName(api.create ?? api), { ...params, data });
+      // A 400 naming a field is shown beside that field (src/admin/feedback/serverTexts.ts).
+      const { data: created } = await base.create(restName(api.create ?? api), { ...params, data }).catch((e) => {
+        throw withFieldErrors(e);
+      });
       // A server that answers only { message } still gives react-admin a row with an id.
       return { data: { ...params.data, ...created, id: created.id ?? Date.now() } };
     },
     async update(resource, params) {
       const api = apiOf(resource);
       if (!api.updateFields) throw new HttpError(`Cannot edit ${resource}`, 405);
-      const { json } = await send('PATCH', `${api.path}/${enc(params.id)}`, pick(params.data, api.updateFields));
+      const { json } = await send('PATCH', `${api.path}/${enc(params.id)}`, pick(params.data, api.updateFields)).catch(
+        (e) => {
+          throw withFieldErrors(e);
+        },
+      );
       return { data: json };
     },
     async updateMany() {

@@ -11,6 +11,9 @@ import { SIGNED_OUT_KEY } from '../login/signedOutNotice';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useNoticeDialog } from './NoticeDialog';
 
+/** The server's refusal to remove the last admin (server/routes/admins.ts), said in the admin's language. */
+const LAST_ADMIN = 'The last admin cannot be removed';
+
 const KINDS = {
   users: { rtl: true, title: 'userConfirmTitle', text: 'userConfirmText', yes: 'userConfirmYes', done: 'userDeleted' },
   admins: { rtl: false, title: 'confirmTitle', text: 'confirmText', yes: 'confirmYes', done: 'adminDeleted' },
@@ -52,10 +55,10 @@ export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }
         onError: (err) => {
           // The server refuses some deletions (the last admin): say why instead of closing silently.
           setConfirming(false);
-          const status = (err as { status?: number } | null)?.status;
+          const message = err instanceof Error ? err.message : '';
           notice(
             t('specter.feedback.notDeleted'),
-            resource === 'admins' && status === 409
+            message === LAST_ADMIN
               ? d('lastAdmin')
               : err instanceof Error && err.message
                 ? err.message

@@ -14,7 +14,24 @@ export const specterEn = {
     failed: 'Invalid Email or Password',
     passwordMin: 'Should be 8 Numbers or characters',
   },
-  validation: { required: 'Required', adminPasswordMin: 'Should not be less than 8 characters' },
+  validation: {
+    required: 'Required',
+    adminPasswordMin: 'Should not be less than 8 characters',
+    httpUrl: 'Must be a web address starting with https:// (or http://)',
+  },
+  // A point-of-sale system's reasons (src/admin/feedback/serverTexts.ts).
+  pos: {
+    unauthorised: "The restaurant's point-of-sale connection is not authorised; the restaurant must renew its token",
+    busy: 'The point-of-sale system is busy, please try again shortly',
+    timeout: 'The point-of-sale system did not answer in time, please try again',
+    unreachable: 'The point-of-sale system cannot be reached, please try again shortly',
+    notFound: 'Not found at the point-of-sale system',
+    failed: 'The point-of-sale system answered with an error, please try again shortly',
+    unreadable: 'The point-of-sale system sent an answer we could not read',
+    couldNotRead: 'The point-of-sale system could not be read',
+    noAdapter: 'No point-of-sale connection for system type %{type}',
+    refusedField: 'Saved, but the point-of-sale system refused it: %{error}',
+  },
   dashboard: {
     appDownloads: 'App Downloads',
     users: 'Users',
@@ -158,7 +175,6 @@ export const specterEn = {
     notDeleted: 'Not deleted',
     emailTaken: 'This e-mail is already used by another admin',
     passwordsDiffer: 'Does not match the password',
-    posRefused: 'Saved, but the point-of-sale system refused the token: %{error}',
     noTills: 'No tills to print yet: open Branches and sync with the POS',
     tokenRefused: 'No tills: the point-of-sale system refused the token (%{error})',
   },

@@ -12,9 +12,11 @@ import { FunnelFigure } from '../../admin/funnel/FunnelColumns';
 import { useFunnelByBranch } from '../../admin/funnel/useFunnel';
 import { PrintQrButton } from '../../admin/qr/PrintQrButton';
 import { SheetLink } from '../sheet';
+import { usePosReason } from '../../admin/feedback/serverTexts';
 
 export function BranchList() {
   const t = useTranslate();
+  const posReason = usePosReason();
   const { restId } = useParams();
   const { data: restaurant } = useGetOne('restaurants', { id: restId! });
   const dp = useDataProvider<SpecterDataProvider>();
@@ -31,7 +33,7 @@ export function BranchList() {
       const devices = branches.reduce((n, b) => n + (b.Devices?.length ?? 0), 0);
       setOutcome(
         r.sync_error
-          ? { ok: false, text: t('specter.sync.failed', { error: r.sync_error }) }
+          ? { ok: false, text: t('specter.sync.failed', { error: posReason(r.sync_error) }) }
           : { ok: true, text: t('specter.sync.done', { branches: branches.length, devices }) },
       );
     } catch (err) {
@@ -67,7 +69,7 @@ export function BranchList() {
       )}
       {!outcome && restaurant?.sync_error && (
         <Alert severity="warning" sx={{ mt: 1 }} data-testid="sync-error">
-          {t('specter.branches.syncError', { error: restaurant.sync_error })}
+          {t('specter.branches.syncError', { error: posReason(restaurant.sync_error) })}
         </Alert>
       )}
       <SpecterList

@@ -12,9 +12,11 @@ import { SheetLink } from '../sheet';
 import { TopToolbar } from 'react-admin';
 import AddIcon from '@mui/icons-material/Add';
 import { ConnectionBadge, ConnectFoodicsButton, useFoodicsOutcome } from './FoodicsConnect';
+import { usePosReason } from '../../admin/feedback/serverTexts';
 
 function RowActions({ r }: { r: RestaurantWithBranches }) {
   const t = useTranslate();
+  const posReason = usePosReason();
   const devices = (r.Branchs ?? []).flatMap((b) => b.Devices ?? []);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -41,7 +43,9 @@ function RowActions({ r }: { r: RestaurantWithBranches }) {
           sx={{ flexBasis: '100%' }}
           data-testid={`no-tills-${r.id}`}
         >
-          {r.sync_error ? t('specter.feedback.tokenRefused', { error: r.sync_error }) : t('specter.feedback.noTills')}
+          {r.sync_error
+            ? t('specter.feedback.tokenRefused', { error: posReason(r.sync_error) })
+            : t('specter.feedback.noTills')}
         </Typography>
       )}
     </Box>
