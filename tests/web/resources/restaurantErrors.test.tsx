@@ -69,7 +69,7 @@ describe("the restaurant form's failures, beside their field", () => {
     server.use(
       http.post('*/restaurant', async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
-        const r = { ...body, id: 6, sync_error: REFUSED, Branchs: [] };
+        const r = { name: '', ...body, id: 6, sync_error: REFUSED, Branchs: [] };
         state.current.restaurants.push(r as (typeof state.current.restaurants)[number]);
         return HttpResponse.json(r);
       }),
