@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { errorSchema, exportTicket } from '../../src/contract';
 import { appUsersBatch, appUsersExportWhere, type AppUser } from '../db/repositories/appUsers';
 import { keysetRows, sendCsv } from '../export/csv';
+import { isoInZone } from '../export/isoTime';
 import { issueTicket, requireAdminOrTicket, TICKET_SECONDS } from '../export/tickets';
 import { recordExport } from '../db/audit';
 import { MANAGERS } from './roles';
@@ -76,8 +77,8 @@ export default async function exportRoutes(fastify: FastifyInstance) {
           u.phone,
           u.birthDate,
           u.gender,
-          u.lastLogin?.toISOString(),
-          u.createdAt.toISOString(),
+          isoInZone(u.lastLogin, app.deps.config.FUNNEL_TIME_ZONE),
+          isoInZone(u.createdAt, app.deps.config.FUNNEL_TIME_ZONE),
         ],
         recordExport(db, req, 'appUsers'),
       );

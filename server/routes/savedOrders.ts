@@ -23,6 +23,7 @@ import { notFound } from '../lib/errors';
 import { recordExport } from '../db/audit';
 import { adminList } from './listRoute';
 import { keysetRows, sendCsv } from '../export/csv';
+import { isoInZone, wallIso } from '../export/isoTime';
 import { requireAdminOrTicket } from '../export/tickets';
 import { displayName } from './orders';
 import { ALL_ROLES, MANAGERS } from './roles';
@@ -58,6 +59,7 @@ const SAVED_ORDERS_CSV_HEADER = [
   'total',
   'currency',
   'saved at',
+  'ordered at',
 ];
 
 export default async function savedOrdersRoutes(fastify: FastifyInstance) {
@@ -93,6 +95,7 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const where = await savedOrdersWhere(db, scopeOfRequest(req), req.query);
+      const zone = app.deps.config.FUNNEL_TIME_ZONE;
       const rows = keysetRows<Row>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
         savedOrdersBatch(db, where, after, limit),
       );
@@ -114,7 +117,8 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
           r.paymentMethod,
           Number(r.totalPrice),
           r.currency,
-          r.createdAt.toISOString(),
+          isoInZone(r.createdAt, zone),
+          wallIso(r.orderDate, r.orderTime, zone),
         ],
         recordExport(db, req, 'orders'),
       );

@@ -13,7 +13,7 @@ import {
 } from 'react-admin';
 import type { SavedOrder } from '../../contract/savedOrders';
 import { ExportCsvButton } from '../../admin/exports/ExportCsvButton';
-import { money } from '../../admin/lists/format';
+import { money, wallDateTime } from '../../admin/lists/format';
 import { SpecterList } from '../../admin/lists/SpecterList';
 import { OrderItems } from './OrderItems';
 
@@ -72,7 +72,7 @@ export function OrderList() {
         source="createdAt"
         render={(o: SavedOrder) => (
           <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-            {o.order_date} {o.order_time}
+            {wallDateTime(o.order_date, o.order_time, locale)}
           </Box>
         )}
       />
