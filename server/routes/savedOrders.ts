@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   errorSchema,
   idParam,
+  isoCurrency,
   savedOrderDetail,
   savedOrderFilters,
   savedOrderSchema,
@@ -116,7 +117,8 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
           r.orderTime,
           r.paymentMethod,
           Number(r.totalPrice),
-          r.currency,
+          // The code the screens show (EGY is written EGP).
+          isoCurrency(r.currency),
           isoInZone(r.createdAt, zone),
           wallIso(r.orderDate, r.orderTime, zone),
         ],

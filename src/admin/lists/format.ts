@@ -47,6 +47,13 @@ export function wallDateTime(date: string | null | undefined, time: string | nul
   return Number.isNaN(d.getTime()) ? '-' : format(locale, true, 'UTC').format(d);
 }
 
+/** A calendar day (YYYY-MM-DD) as a chart's axis writes it: day and month, in the same words as the dates. */
+export function dayMonth(day: string, locale: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return day;
+  return new Intl.DateTimeFormat(localeOf(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(d);
+}
+
 /** A restaurant's own time of day as the POS wrote it, as the date-time format writes times (HH:MM, 24-hour). */
 export const wallTime = (time: string | null | undefined) => /^(\d{2}:\d{2})/.exec(time ?? '')?.[1] ?? dash(time);
 

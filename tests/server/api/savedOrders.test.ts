@@ -235,7 +235,7 @@ describe('saved orders (GET /order, /order/{id}, /order/export.csv)', () => {
       '13:00',
       'Cash',
       '18',
-      'EGY',
+      'EGP', // the code the screens show (stored EGY)
       '2026-10-09T13:00:00+03:00',
       '2026-10-09T13:00:00+03:00',
     ]);
