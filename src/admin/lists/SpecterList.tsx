@@ -121,14 +121,19 @@ export function SpecterList({
   );
 }
 
-/** The search box; react-admin's filter form takes the helper text away from its inputs (helperText false), so it
- * is put back here: the short-search hint, when the list asks for it, else what the box searches. */
+/** The search box; react-admin's filter form takes the helper text away from its inputs (helperText false, and a
+ * display: none), so it is put back here: the short-search hint, when the list asks for it, else what the box searches. */
 function SpecterSearch({ minChars, help, ...props }: SearchInputProps & { minChars: boolean; help?: string }) {
   return (
     <SearchInput
       {...props}
       helperText={minChars || help ? <SearchHelp minChars={minChars} help={help} /> : false}
-      sx={help ? { '& .MuiFormHelperText-root': { maxWidth: '22em', whiteSpace: 'normal' } } : undefined}
+      // react-admin's filter form hides every helper text (display: none); this one is shown (`&&`: the rule wins).
+      sx={
+        minChars || help
+          ? { '&& .MuiFormHelperText-root': { display: 'block', maxWidth: '22em', whiteSpace: 'normal' } }
+          : undefined
+      }
     />
   );
 }
