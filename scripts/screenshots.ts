@@ -240,7 +240,9 @@ async function backOfficePhone(product: RunningProduct, lang: Lang) {
     // A restaurant's actions, folded into its row's menu.
     await go('/restaurants');
     await firstRow(page).waitFor();
-    await firstRow(page).getByRole('button', { name: /^(Actions|الإجراءات) / }).click();
+    await firstRow(page)
+      .getByRole('button', { name: /^(Actions|الإجراءات) / })
+      .click();
     await page.getByRole('menu').waitFor();
     await shot(page, lang, 'phone-restaurants-menu');
   } finally {

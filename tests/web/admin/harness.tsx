@@ -260,7 +260,10 @@ export const server = setupServer(
       return HttpResponse.json({ data: { token: GOOD_TOKEN } });
     return HttpResponse.json({ message: 'Invalid Email or Password' }, { status: 401 });
   }),
-  http.post('*/admin/logout', guarded(() => HttpResponse.json({ message: 'Signed out' }))),
+  http.post(
+    '*/admin/logout',
+    guarded(() => HttpResponse.json({ message: 'Signed out' })),
+  ),
   http.post('*/user/isVerify', ({ request }) =>
     HttpResponse.json(
       authed(request) && state.current.me ? { verify: true, ...state.current.me } : { verify: authed(request) },
