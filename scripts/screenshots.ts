@@ -223,14 +223,28 @@ async function backOfficePhone(product: RunningProduct, lang: Lang) {
     await page.waitForURL('**/home');
     await firstRow(page).waitFor();
     await shot(page, lang, 'phone-home');
+    // The funnel's chart: all 30 days and its three legend entries in the phone's width.
+    const chart = page.getByTestId('funnel-chart');
+    await chart.locator('.recharts-legend-item').nth(2).waitFor();
+    await chart.scrollIntoViewIfNeeded();
+    await shot(page, lang, 'phone-home-chart');
     for (const [p, name] of [
       ['/users', 'phone-users'],
       ['/restaurants', 'phone-restaurants'],
+      ['/orders', 'phone-orders'],
     ] as const) {
       await go(p);
       await firstRow(page).waitFor();
       await shot(page, lang, name);
     }
+    // A restaurant's actions, folded into its row's menu.
+    await go('/restaurants');
+    await firstRow(page).waitFor();
+    await firstRow(page)
+      .getByRole('button', { name: /^(Actions|الإجراءات) / })
+      .click();
+    await page.getByRole('menu').waitFor();
+    await shot(page, lang, 'phone-restaurants-menu');
   } finally {
     await browser.close();
   }
@@ -296,13 +310,15 @@ async function main() {
   console.log('screenshots: starting the product with the demo data…');
   const product = await startProduct();
   try {
+    // SCREENSHOTS=phone: the 390 px back-office shots only.
+    const phoneOnly = process.env.SCREENSHOTS === 'phone';
     // Every back-office shot first, so both dashboards show the same demo data (saving a receipt adds an order).
     for (const lang of ['en', 'ar'] as const) {
       console.log(`screenshots: back-office, ${lang}`);
-      await backOffice(product, lang);
+      if (!phoneOnly) await backOffice(product, lang);
       await backOfficePhone(product, lang);
     }
-    for (const lang of ['en', 'ar'] as const) {
+    for (const lang of phoneOnly ? [] : (['en', 'ar'] as const)) {
       console.log(`screenshots: public pages, ${lang}`);
       await publicPages(product, lang);
     }

@@ -30,6 +30,7 @@ export interface WebhookSecret {
   webhook_url: string | null;
   rotated_at: string | null;
 }
+import { withFieldErrors } from './admin/feedback/serverTexts';
 
 /** How one resource maps to the API: the `api` of its entry in src/resources/<name>/index.ts. */
 export interface ResourceApi {
@@ -244,7 +245,10 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     async create(resource, params) {
       const api = apiOf(resource);
       const data = { ...api.create?.extra, ...params.data };
-      const { data: created } = await base.create(restName(api.create ?? api), { ...params, data });
+      // A 400 naming a field is shown beside that field (src/admin/feedback/serverTexts.ts).
+      const { data: created } = await base.create(restName(api.create ?? api), { ...params, data }).catch((e) => {
+        throw withFieldErrors(e);
+      });
       // A server that answers only { message } still gives react-admin a row with an id.
       return { data: { ...params.data, ...created, id: created.id ?? Date.now() } };
     },
@@ -252,7 +256,9 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
       const api = apiOf(resource);
       if (!api.updateFields) throw new HttpError(`Cannot edit ${resource}`, 405);
       const path = api.updatePath ? api.updatePath(params.id) : `${api.path}/${enc(params.id)}`;
-      const { json } = await send('PATCH', path, pick(params.data, api.updateFields));
+      const { json } = await send('PATCH', path, pick(params.data, api.updateFields)).catch((e) => {
+        throw withFieldErrors(e);
+      });
       return { data: json };
     },
     async updateMany() {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { errorSchema, exportProgress, exportTicket } from '../../src/contract';
 import { appUsersBatch, appUsersExportWhere, type AppUser } from '../db/repositories/appUsers';
 import { keysetBatches, sendCsv } from '../export/csv';
+import { isoInZone } from '../export/isoTime';
 import { issueTicket, requireAdminOrTicket, TICKET_SECONDS } from '../export/tickets';
 import { recordExport } from '../db/audit';
 import { MANAGERS } from './roles';
@@ -81,7 +82,7 @@ export default async function exportRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const where = appUsersExportWhere(req.query.q);
+      const where = appUsersExportWhere(req.query.q, app.deps.config.PHONE_DEFAULT_COUNTRY);
       const rows = keysetBatches<AppUser>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
         appUsersBatch(db, scopeOfRequest(req), where, after, limit),
       );
@@ -97,8 +98,8 @@ export default async function exportRoutes(fastify: FastifyInstance) {
           u.phone,
           u.birthDate,
           u.gender,
-          u.lastLogin?.toISOString(),
-          u.createdAt.toISOString(),
+          isoInZone(u.lastLogin, app.deps.config.FUNNEL_TIME_ZONE),
+          isoInZone(u.createdAt, app.deps.config.FUNNEL_TIME_ZONE),
         ],
         recordExport(db, req, 'appUsers'),
       );

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   errorSchema,
   idParam,
+  isoCurrency,
   savedOrderDetail,
   savedOrderFilters,
   savedOrderSchema,
@@ -23,6 +24,7 @@ import { notFound } from '../lib/errors';
 import { recordExport } from '../db/audit';
 import { adminList } from './listRoute';
 import { keysetBatches, sendCsv } from '../export/csv';
+import { isoInZone, wallIso } from '../export/isoTime';
 import { requireAdminOrTicket } from '../export/tickets';
 import { displayName } from './orders';
 import { ALL_ROLES, MANAGERS } from './roles';
@@ -58,6 +60,7 @@ const SAVED_ORDERS_CSV_HEADER = [
   'total',
   'currency',
   'saved at',
+  'ordered at',
 ];
 
 export default async function savedOrdersRoutes(fastify: FastifyInstance) {
@@ -93,6 +96,7 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const where = await savedOrdersWhere(db, scopeOfRequest(req), req.query);
+      const zone = app.deps.config.FUNNEL_TIME_ZONE;
       const rows = keysetBatches<Row>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
         savedOrdersBatch(db, where, after, limit),
       );
@@ -113,8 +117,10 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
           r.orderTime,
           r.paymentMethod,
           Number(r.totalPrice),
-          r.currency,
-          r.createdAt.toISOString(),
+          // The code the screens show (EGY is written EGP).
+          isoCurrency(r.currency),
+          isoInZone(r.createdAt, zone),
+          wallIso(r.orderDate, r.orderTime, zone),
         ],
         recordExport(db, req, 'orders'),
       );

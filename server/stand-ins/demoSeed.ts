@@ -2,7 +2,7 @@
 // (their branches and devices arrive through the real sync), app users and saved orders, so the dashboard
 // shows something real at once and a demo QR code leads to a receipt that can be saved end to end.
 // Runs only on an empty restaurants table, so a restart never duplicates it.
-import { count, eq, isNotNull } from 'drizzle-orm';
+import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Deps } from '../deps';
 import { syncRestaurant } from '../pos/sync';
@@ -179,21 +179,42 @@ export async function loadDemoData(deps: Deps, opts: { foodicsToken?: string }):
     .where(isNotNull(orders.appUserId));
   for (const g of savers) await keepGuest(db, g.restaurantId, g.appUserId!);
 
-  // 30 days of the scan-to-save funnel per till (counts only), so the dashboard's chart and the per-till
-  // figures have something to show; one till scans much less (its QR badly placed), as in real life.
+  if (opts.foodicsToken) await saveDemoStandInOrder(deps, made[0].id);
+  await seedFunnel(deps);
+  return true;
+}
+
+/**
+ * 30 days of the scan-to-save funnel per till (counts only), so the dashboard's chart and the per-till figures
+ * have something to show; one till scans much less (its QR badly placed), as in real life. The saves are the
+ * demo's saved orders, by till and by day: the funnel agrees with the Orders screen (issue 30).
+ */
+async function seedFunnel(deps: Deps) {
+  const { db } = deps.database;
+  const zone = deps.config.FUNNEL_TIME_ZONE;
   const tills = await db.select({ restaurantId: devices.restaurantId, deviceId: devices.deviceId }).from(devices);
-  const { all } = dayRange(deps.config.FUNNEL_TIME_ZONE, 30);
+  const saved = await db
+    .select({
+      restaurantId: orders.restaurantId,
+      deviceId: orders.deviceId,
+      day: sql<string>`to_char(${orders.createdAt} at time zone ${zone}, 'YYYY-MM-DD')`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .groupBy(orders.restaurantId, orders.deviceId, sql`3`);
+  const savesOf = (t: { restaurantId: number; deviceId: string }, day: string) =>
+    saved.find((s) => s.restaurantId === t.restaurantId && s.deviceId === t.deviceId && s.day === day)?.n ?? 0;
+  const { all } = dayRange(zone, 30);
   await db.insert(funnelDaily).values(
     tills.flatMap((till, k) =>
       all.map((day, d) => {
-        const views = ((d * 7 + k * 13) % 11) + (k % 3 === 2 ? 1 : 6);
-        const codes = Math.round(views * (0.35 + ((d + k) % 4) * 0.05));
-        return { ...till, day, views, codes, saves: Math.round(codes * 0.8) };
+        const saves = savesOf(till, day);
+        const views = ((d * 7 + k * 13) % 11) + (k % 3 === 2 ? 1 : 6) + saves;
+        const codes = Math.max(saves, Math.round(views * (0.35 + ((d + k) % 4) * 0.05)));
+        return { ...till, day, views, codes, saves };
       }),
     ),
   );
-  if (opts.foodicsToken) await saveDemoStandInOrder(deps, made[0].id);
-  return true;
 }
 
 /** The stand-in's Cashier 2 has one order; saved here to a demo customer, its receipt shows "saved" while

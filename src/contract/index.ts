@@ -2,6 +2,7 @@
 // Imported by the server (validation, OpenAPI) and by the back-office (types, form rules).
 // The public invoice page imports only *types* from here (import type), so zod stays out of its bundle.
 export * from './common';
+export * from './currency';
 export * from './auth';
 export * from './admins';
 export * from './appUsers';

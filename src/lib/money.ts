@@ -2,10 +2,10 @@
 // EGY and RMB are not ISO 4217, so receipts and totals show the codes a customer and an accountant know,
 // EGP and CNY, formatted by Intl with their rules. Digits stay Latin in Arabic too, so amounts read like the
 // order number, date and time beside them. A code Intl cannot format is shown as it came, with 2 decimals.
-const ISO: Record<string, string> = { EGY: 'EGP', RMB: 'CNY' };
+import { isoCurrency } from '../contract/currency';
 
 export function money(amount: number, currency: string, locale: string): string {
-  const iso = ISO[currency] ?? currency;
+  const iso = isoCurrency(currency);
   try {
     return new Intl.NumberFormat(`${locale}-u-nu-latn`, {
       style: 'currency',

@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import { SEARCH_TOO_SHORT, searchTooShort, type ListQuery } from '../../../src/contract';
 import { badRequest } from '../../lib/errors';
+import { phoneSearchForms } from '../../core/phone';
 import type { Tx } from '../audit';
 import { lockedUntilSql } from '../phoneLock';
 import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
@@ -27,29 +28,44 @@ const sortable = {
   updatedAt: appUsers.updatedAt,
 };
 
-/** A word of the search and the columns it may appear in: digits the phone, other words the names. */
-function searchWords(q: string | undefined): { word: string; columns: PgColumn[] }[] {
+/** A word of the search, the forms it may take (a local phone also in E.164) and the columns it may appear in:
+ * digits the phone, other words the names. */
+interface SearchWord {
+  word: string;
+  forms: string[];
+  columns: PgColumn[];
+}
+
+function searchWords(q: string | undefined, defaultCountry: string): SearchWord[] {
   const term = q?.trim() ?? '';
   if (searchTooShort(term)) throw badRequest(SEARCH_TOO_SHORT);
   const isPhonePart = (w: string) => /^[+\d]+$/.test(w);
   // A phone written with spaces (050 123 4567) is one phone part.
   const words = /^\+?[\d\s]+$/.test(term) ? [term.replace(/\s+/g, '')] : term.split(/\s+/).filter(Boolean).slice(0, 5);
-  return words.map((word) => ({
-    word,
-    columns: isPhonePart(word) ? [appUsers.phone] : [appUsers.firstName, appUsers.lastName],
-  }));
+  return words.map((word) =>
+    isPhonePart(word)
+      ? { word, forms: phoneSearchForms(word, defaultCountry), columns: [appUsers.phone] }
+      : { word, forms: [word], columns: [appUsers.firstName, appUsers.lastName] },
+  );
 }
 
-/** Every word in one of its columns: ILIKE, which the trigram indexes answer (three characters or more). */
-const indexedSearch = (words: ReturnType<typeof searchWords>) =>
-  and(...words.map(({ word, columns }) => searchWhere(word, columns)));
+/** Every word, in one of its forms, in one of its columns: ILIKE, which the trigram indexes answer (three
+ * characters or more; a local phone's two forms are two scans of the phone's index, OR-ed). */
+const indexedSearch = (words: SearchWord[]) =>
+  and(...words.map(({ forms, columns }) => or(...forms.map((form) => searchWhere(form, columns)))));
 
 /** The same rows with strpos, which no index is asked for: the planner then walks the list's order and checks
  * each row, which finds a page at once when the matches are many (or the term too short for a trigram). */
-const walkedSearch = (words: ReturnType<typeof searchWords>) =>
+const walkedSearch = (words: SearchWord[]) =>
   and(
-    ...words.map(({ word, columns }) => or(...columns.map((c) => sql`strpos(lower(${c}), ${word.toLowerCase()}) > 0`))),
+    ...words.map(({ forms, columns }) =>
+      or(...forms.flatMap((form) => columns.map((c) => sql`strpos(lower(${c}), ${form.toLowerCase()}) > 0`))),
+    ),
   );
+
+/** The search's filter as the indexes answer it (for the plan's test). */
+export const appUsersIndexedSearch = (q: string, defaultCountry: string) =>
+  indexedSearch(searchWords(q, defaultCountry));
 
 /** Past this many matches a search walks the list's order instead of reading every match from the indexes. */
 const MATCHES_READ = 5000;
@@ -66,8 +82,9 @@ const MATCHES_READ = 5000;
 async function listSearch(
   db: Db,
   q: ListQuery,
+  defaultCountry: string,
 ): Promise<{ filter?: SQL; total?: () => Promise<{ total: number; exact: boolean }> }> {
-  const words = searchWords(q.q);
+  const words = searchWords(q.q, defaultCountry);
   if (!words.length) return {};
   const walks = !q.sort || q.sort === 'createdAt' || q.sort === 'id';
   if (words.length === 1 && /^\+?\d{1,2}$/.test(words[0].word)) return { filter: walkedSearch(words) };
@@ -107,7 +124,7 @@ export async function appUsersList(
   scope: Scope,
   q: ListQuery,
 ): Promise<ListSource<AppUserRow>> {
-  const { filter, total } = await listSearch(db, q);
+  const { filter, total } = await listSearch(db, q, config.PHONE_DEFAULT_COUNTRY);
   return listSource(db, {
     select: () =>
       db
@@ -141,11 +158,11 @@ export async function deleteAppUser(tx: Tx, id: number) {
   return gone;
 }
 
-/** The CSV export's search: digits search the phone; words search names and phone. */
-export function appUsersExportWhere(q: string | undefined) {
+/** The CSV export's search: digits search the phone (a local form too); words search names and phone. */
+export function appUsersExportWhere(q: string | undefined, defaultCountry: string) {
   const term = q?.trim() ?? '';
   return /^\+?[\d\s]+$/.test(term)
-    ? searchWhere(term.replace(/\s+/g, ''), [appUsers.phone])
+    ? or(...phoneSearchForms(term.replace(/\s+/g, ''), defaultCountry).map((f) => searchWhere(f, [appUsers.phone])))
     : searchWhere(term, [appUsers.firstName, appUsers.lastName, appUsers.phone]);
 }
 

@@ -215,7 +215,10 @@ function seedSaudiOrders(): StandInOrder[] {
         status: 3,
       },
     ];
-    const sub = lines.filter((l) => l.status !== 5).reduce((sum, l) => sum + l.total_price, 0);
+    // What was kept: a void line counts nothing, a returned part of a line nothing (the receipt's lines add up to it).
+    const sub = lines
+      .filter((l) => l.status !== 5)
+      .reduce((sum, l) => sum + (l.total_price * (l.quantity - (l.returned_quantity ?? 0))) / l.quantity, 0);
     const discount = o.discount ?? 0;
     const total = Math.round((sub - discount) * 1.15 * 100000) / 100000;
     const status = o.status ?? 4;
@@ -310,6 +313,7 @@ function expandOrder(o: StandInOrder, include: Set<string>, world?: World) {
   const branch = (world?.branches.find((b) => b.id === o.branch_id) ??
     FIXTURE.branches.find((b) => b.id === o.branch_id))!;
   const { device_id, branch_id, products, payments, ...rest } = o;
+  const rate = FIXTURE === FIXTURE_EG ? 14 : 15;
   const out: Record<string, unknown> = { ...rest, meta: { foodics: { device_id } } };
   if (include.has('products') || include.has('products.product')) {
     out.products = products.map((l) => ({
@@ -321,13 +325,19 @@ function expandOrder(o: StandInOrder, include: Set<string>, world?: World) {
       tax_exclusive_total_price: l.total_price,
       status: l.status,
       options: [],
-      // Saudi VAT, 15% of each line (Foodics puts taxes on the lines, with the amount in pivot).
+      // The business's VAT on each line (Saudi 15%, Egyptian 14%; Foodics puts taxes on the lines, with the
+      // amount in pivot), on what was kept: a returned part carries no tax (the receipt's VAT adds up to its total).
       taxes: [
         {
           id: 'tax-vat',
           name: 'VAT',
-          rate: 15,
-          pivot: { amount: Math.round(l.total_price * 15_000) / 100_000, rate: 15 },
+          rate,
+          pivot: {
+            amount:
+              Math.round(((l.total_price * (l.quantity - (l.returned_quantity ?? 0))) / l.quantity) * rate * 1000) /
+              100_000,
+            rate,
+          },
         },
       ],
       ...(include.has('products.product') ? { product: FIXTURE.products.find((p) => p.id === l.product_id) } : {}),

@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { localDate, money } from '../lists/format';
+import { localDate, money, wallTime } from '../lists/format';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { totalsByCurrency } from './totals';
@@ -64,7 +64,7 @@ export function LatestOrders() {
                     <bdi>{o.user?.name}</bdi>
                   </TableCell>
                   <TableCell>{localDate(o.order_date, locale)}</TableCell>
-                  <TableCell>{o.order_time}</TableCell>
+                  <TableCell>{wallTime(o.order_time)}</TableCell>
                   <TableCell>{o.payment_method}</TableCell>
                   <TableCell>{money(o.total_price, o.currency, locale)}</TableCell>
                 </TableRow>

@@ -1,12 +1,19 @@
 // Delete a row: the confirm dialog, the (pessimistic) delete call, a refetch of the list, then the success
 // dialog. Cancel does nothing. App users use the spec's right-to-left texts; admins and restaurants the plain ones.
+// An admin deleting their own account is warned by name that it is theirs and that they will be signed out; once
+// deleted they are signed out, and the sign-in page says why (the server keeps the last admin: that refusal is
+// said in the admin's language).
 import { IconButton, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
-import { useDelete, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useDelete, useGetIdentity, useLogout, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { SIGNED_OUT_KEY } from '../login/signedOutNotice';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useNoticeDialog } from './NoticeDialog';
 import { useAllows } from '../access/useAllows';
+
+/** The server's refusal to remove the last admin (server/routes/admins.ts), said in the admin's language. */
+const LAST_ADMIN = 'The last admin cannot be removed';
 
 const KINDS = {
   users: { rtl: true, title: 'userConfirmTitle', text: 'userConfirmText', yes: 'userConfirmYes', done: 'userDeleted' },
@@ -19,12 +26,17 @@ export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }
   const t = useTranslate();
   const refresh = useRefresh();
   const [deleteOne, { isPending }] = useDelete();
+  const { identity } = useGetIdentity();
+  const logout = useLogout();
   const [confirming, setConfirming] = useState(false);
   const notice = useNoticeDialog();
   const allowed = useAllows(resource, 'delete');
   const k = KINDS[resource];
   const d = (key: string) => t(`specter.dialogs.${key}`);
   if (!record || !allowed) return null;
+  // Their own account: the admin's own name and e-mail, isolated so that either reads right in Arabic text.
+  const self = resource === 'admins' && identity?.id !== undefined && String(identity.id) === String(record.id);
+  const isolate = (v: unknown) => `\u2068${String(v ?? '')}\u2069`;
 
   const confirm = () =>
     deleteOne(
@@ -34,15 +46,25 @@ export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }
         mutationMode: 'pessimistic',
         onSuccess: () => {
           setConfirming(false);
+          if (self) {
+            sessionStorage.setItem(SIGNED_OUT_KEY, 'selfDeleted');
+            logout();
+            return;
+          }
           notice(d('deleted'), d(k.done));
           refresh();
         },
         onError: (err) => {
           // The server refuses some deletions (the last admin): say why instead of closing silently.
           setConfirming(false);
+          const message = err instanceof Error ? err.message : '';
           notice(
             t('specter.feedback.notDeleted'),
-            err instanceof Error && err.message ? err.message : t('ra.notification.http_error'),
+            message === LAST_ADMIN
+              ? d('lastAdmin')
+              : err instanceof Error && err.message
+                ? err.message
+                : t('ra.notification.http_error'),
           );
         },
       },
@@ -66,9 +88,13 @@ export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }
         open={confirming}
         rtl={k.rtl}
         busy={isPending}
-        title={d(k.title)}
-        text={d(k.text)}
-        confirmLabel={d(k.yes)}
+        title={self ? d('selfConfirmTitle') : d(k.title)}
+        text={
+          self
+            ? t('specter.dialogs.selfConfirmText', { name: isolate(record.name), email: isolate(record.email) })
+            : d(k.text)
+        }
+        confirmLabel={self ? d('selfConfirmYes') : d(k.yes)}
         cancelLabel={d('cancel')}
         onConfirm={confirm}
         onClose={() => setConfirming(false)}

@@ -56,6 +56,7 @@ export function FunnelCard() {
                 days={data.days}
                 labels={{ views: f('views'), codes: f('codes'), saves: f('saves'), chart: f('chart') }}
                 rtl={locale === 'ar'}
+                locale={locale}
               />
             </Suspense>
           </>

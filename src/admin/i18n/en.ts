@@ -41,7 +41,24 @@ export const specterEn = {
     passwordWrong: 'The current password is wrong',
     failed: 'That did not work, please try again',
   },
-  validation: { required: 'Required', adminPasswordMin: 'Should not be less than 8 characters' },
+  validation: {
+    required: 'Required',
+    adminPasswordMin: 'Should not be less than 8 characters',
+    httpUrl: 'Must be a web address starting with https:// (or http://)',
+  },
+  // A point-of-sale system's reasons (src/admin/feedback/serverTexts.ts).
+  pos: {
+    unauthorised: "The restaurant's point-of-sale connection is not authorised; the restaurant must renew its token",
+    busy: 'The point-of-sale system is busy, please try again shortly',
+    timeout: 'The point-of-sale system did not answer in time, please try again',
+    unreachable: 'The point-of-sale system cannot be reached, please try again shortly',
+    notFound: 'Not found at the point-of-sale system',
+    failed: 'The point-of-sale system answered with an error, please try again shortly',
+    unreadable: 'The point-of-sale system sent an answer we could not read',
+    couldNotRead: 'The point-of-sale system could not be read',
+    noAdapter: 'No point-of-sale connection for system type %{type}',
+    refusedField: 'Saved, but the point-of-sale system refused it: %{error}',
+  },
   dashboard: {
     appDownloads: 'App Downloads',
     users: 'Users',
@@ -185,13 +202,18 @@ export const specterEn = {
     userDeleted: 'The User has been removed',
     adminDeleted: 'The Admin has been removed',
     restaurantDeleted: 'The Restaurants has been removed',
+    selfConfirmTitle: 'Delete your own account?',
+    selfConfirmText:
+      'This is your own account, %{name} (%{email}). Deleting it signs you out at once, and it cannot sign in again.',
+    selfConfirmYes: 'Yes, delete my account',
+    selfDeleted: 'Your account was deleted, so you have been signed out.',
+    lastAdmin: 'This is the last admin account. Add another admin first; then this account can be deleted.',
   },
   // Plain explanations beside the spec's own texts (it shows too little for these cases).
   feedback: {
     notDeleted: 'Not deleted',
     emailTaken: 'This e-mail is already used by another admin',
     passwordsDiffer: 'Does not match the password',
-    posRefused: 'Saved, but the point-of-sale system refused the token: %{error}',
     noTills: 'No tills to print yet: open Branches and sync with the POS',
     tokenRefused: 'No tills: the point-of-sale system refused the token (%{error})',
   },
@@ -216,6 +238,7 @@ export const specterEn = {
   orders: {
     title: 'Orders',
     search: 'Phone or order number',
+    searchHelp: "Searches the customer's phone (any digits of it, 0551... too) and the order number",
     restaurant: 'Restaurant',
     from: 'From',
     to: 'To',

@@ -28,6 +28,7 @@ export function SpecterList({
   rowNumberLabel,
   search = false,
   searchMinChars = false,
+  searchHelp,
   filters = [],
   add,
   actions,
@@ -50,6 +51,8 @@ export function SpecterList({
   /** The list's server refuses names shorter than SEARCH_MIN_CHARS (the big lists, docs/PERFORMANCE.md): the box
    * says so under it while such a term is typed, and the data provider does not send it. */
   searchMinChars?: boolean;
+  /** What the search box searches, said under it (a translation key): a placeholder goes once a term is typed. */
+  searchHelp?: string;
   /** The list's own filters, after the search box. */
   filters?: ReactElement[];
   /** 'Add New': where it goes and its label's translation key. */
@@ -79,6 +82,7 @@ export function SpecterList({
       alwaysOn
       placeholder={t(typeof search === 'string' ? search : 'specter.common.search')}
       minChars={searchMinChars}
+      help={searchHelp && t(searchHelp)}
     />
   );
   const allFilters = searchBox ? [searchBox, ...filters] : filters;
@@ -117,18 +121,30 @@ export function SpecterList({
   );
 }
 
-/** The search box; react-admin's filter form takes the helper text away from its inputs (helperText false), so it
- * is put back here: the short-search hint, when the list asks for it. */
-function SpecterSearch({ minChars, ...props }: SearchInputProps & { minChars: boolean }) {
-  return <SearchInput {...props} helperText={minChars ? <SearchTooShort /> : false} />;
+/** The search box; react-admin's filter form takes the helper text away from its inputs (helperText false, and a
+ * display: none), so it is put back here: the short-search hint, when the list asks for it, else what the box searches. */
+function SpecterSearch({ minChars, help, ...props }: SearchInputProps & { minChars: boolean; help?: string }) {
+  return (
+    <SearchInput
+      {...props}
+      helperText={minChars || help ? <SearchHelp minChars={minChars} help={help} /> : false}
+      // react-admin's filter form hides every helper text (display: none); this one is shown (`&&`: the rule wins).
+      sx={
+        minChars || help
+          ? { '&& .MuiFormHelperText-root': { display: 'block', maxWidth: '22em', whiteSpace: 'normal' } }
+          : undefined
+      }
+    />
+  );
 }
 
-/** "Type at least 3 characters..." under the search box while the term typed is too short to be searched. */
-function SearchTooShort() {
+/** "Type at least 3 characters..." under the search box while the term typed is too short to be searched;
+ * otherwise what the box searches, when the list says it. */
+function SearchHelp({ minChars, help }: { minChars: boolean; help?: string }) {
   const t = useTranslate();
   // The filter as react-admin holds it (after the search box's short debounce).
   const q = useListContext().filterValues?.q as string | undefined;
-  return searchTooShort(q) ? (
-    <span role="status">{t('specter.common.searchTooShort', { n: SEARCH_MIN_CHARS })}</span>
-  ) : null;
+  if (minChars && searchTooShort(q))
+    return <span role="status">{t('specter.common.searchTooShort', { n: SEARCH_MIN_CHARS })}</span>;
+  return help ? <span>{help}</span> : null;
 }

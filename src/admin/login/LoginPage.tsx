@@ -13,6 +13,7 @@ import { LOGIN_PASSWORD_MIN, TOTP_CODE_NEEDED, TOTP_CODE_WRONG } from '../../con
 import { useDocumentDirection } from '../layout/Layout';
 import { usePageTitle } from '../layout/pageTitle';
 import { TWO_STEP_PATH } from '../account/TwoStepPage';
+import { SignedOutNotice } from './signedOutNotice';
 
 interface LoginForm {
   email: string;
@@ -71,6 +72,7 @@ export function LoginPage() {
       <Card sx={{ width: '100%', maxWidth: 380 }}>
         <CardContent component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'grid', gap: 2 }}>
           <Box component="img" src="/logo.svg" alt="Specter" sx={{ height: 64, mx: 'auto' }} />
+          <SignedOutNotice />
           {failed && (
             <Alert severity="error" variant="filled">
               {t(failed === 'codeWrong' ? 'specter.login.codeWrong' : 'specter.login.failed')}

@@ -14,6 +14,7 @@ import { PrintQrButton } from '../../admin/qr/PrintQrButton';
 import { SheetLink } from '../sheet';
 import { OwnRestaurant } from '../../admin/access/OwnRestaurant';
 import { useAllows } from '../../admin/access/useAllows';
+import { usePosReason } from '../../admin/feedback/serverTexts';
 
 export function BranchList() {
   const { restId } = useParams();
@@ -26,6 +27,7 @@ export function BranchList() {
 
 function Branches({ restId }: { restId: string }) {
   const t = useTranslate();
+  const posReason = usePosReason();
   const maySync = useAllows('restaurants', 'sync');
   const { data: restaurant } = useGetOne('restaurants', { id: restId });
   const dp = useDataProvider<SpecterDataProvider>();
@@ -42,7 +44,7 @@ function Branches({ restId }: { restId: string }) {
       const devices = branches.reduce((n, b) => n + (b.Devices?.length ?? 0), 0);
       setOutcome(
         r.sync_error
-          ? { ok: false, text: t('specter.sync.failed', { error: r.sync_error }) }
+          ? { ok: false, text: t('specter.sync.failed', { error: posReason(r.sync_error) }) }
           : { ok: true, text: t('specter.sync.done', { branches: branches.length, devices }) },
       );
     } catch (err) {
@@ -80,7 +82,7 @@ function Branches({ restId }: { restId: string }) {
       )}
       {!outcome && restaurant?.sync_error && (
         <Alert severity="warning" sx={{ mt: 1 }} data-testid="sync-error">
-          {t('specter.branches.syncError', { error: restaurant.sync_error })}
+          {t('specter.branches.syncError', { error: posReason(restaurant.sync_error) })}
         </Alert>
       )}
       <SpecterList

@@ -5,7 +5,7 @@ import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { GuestDetail } from '../../contract/guests';
 import { PageHeader } from '../../admin/layout/PageHeader';
-import { localDate, money } from '../../admin/lists/format';
+import { localDate, money, wallDateTime } from '../../admin/lists/format';
 
 export function GuestShow() {
   const t = useTranslate();
@@ -73,9 +73,7 @@ export function GuestShow() {
                     <TableCell>{o.order_number}</TableCell>
                     <TableCell>{o.branch_name}</TableCell>
                     <TableCell>
-                      <bdi dir="ltr">
-                        {o.order_date} {o.order_time}
-                      </bdi>
+                      <bdi>{wallDateTime(o.order_date, o.order_time, locale)}</bdi>
                     </TableCell>
                     <TableCell>{money(o.total_price, o.currency, locale)}</TableCell>
                   </TableRow>

@@ -1,6 +1,9 @@
 // The fields of Add and Edit restaurant: name, logo, token, branchs_token, system_type, all 'Required'.
 // name_api travels in the form's values but is neither shown nor validated (docs/PRODUCT.md, Screens).
-import { SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { FormHelperText } from '@mui/material';
+import { SelectInput, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import type { Restaurant } from '../../contract/restaurants';
+import { usePosReason } from '../../admin/feedback/serverTexts';
 import { required } from '../../admin/validators';
 import { FormToolbar } from '../../admin/forms/FormToolbar';
 
@@ -21,6 +24,7 @@ export function RestaurantForm({ systemTypes, onCancel }: { systemTypes: string[
       <TextInput {...requiredText('name')} />
       <TextInput {...requiredText('logo')} {...ltr} helperText="https://…" />
       <TextInput {...requiredText('token')} {...ltr} />
+      <PosRefusal />
       <TextInput {...requiredText('branchs_token')} {...ltr} />
       <SelectInput
         source="system_type"
@@ -51,5 +55,18 @@ export function RestaurantForm({ systemTypes, onCancel }: { systemTypes: string[
         fullWidth
       />
     </SimpleForm>
+  );
+}
+
+/** The POS's refusal of the restaurant's tokens (its last sync), beside the token, in the admin's language. */
+function PosRefusal() {
+  const record = useRecordContext<Restaurant>();
+  const t = useTranslate();
+  const reason = usePosReason();
+  if (!record?.sync_error) return null;
+  return (
+    <FormHelperText error role="alert" data-testid="pos-refusal" sx={{ mt: -1, mb: 2, mx: 1.75 }}>
+      {t('specter.pos.refusedField', { error: reason(record.sync_error) })}
+    </FormHelperText>
   );
 }

@@ -1,5 +1,9 @@
 // /restaurants: #, Logo, Name, System Type; Branches link, Print QR's (every device), edit, delete; 'Add New'.
-import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
+// On a phone (narrower than MUI's `sm`, 600 px) a row's actions fold into one menu button, so the table keeps its
+// columns readable and every action stays one tap away (docs/ARCHITECTURE.md, Phones).
+import { useState } from 'react';
+import { Box, Button, IconButton, Menu, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import EditIcon from '@mui/icons-material/Edit';
 import { Link } from 'react-router-dom';
 import { FunctionField, TextField, useTranslate } from 'react-admin';
@@ -13,13 +17,52 @@ import { TopToolbar } from 'react-admin';
 import AddIcon from '@mui/icons-material/Add';
 import { ConnectionBadge, ConnectFoodicsButton, useFoodicsOutcome } from './FoodicsConnect';
 import { useAllows } from '../../admin/access/useAllows';
+import { usePosReason } from '../../admin/feedback/serverTexts';
 
+/** A row's actions: in a row on a wide screen, behind one "Actions" menu button on a phone. The menu's content
+ * stays mounted while closed, so a dialog an action opened (delete's confirmation) outlives the menu. */
 function RowActions({ r }: { r: RestaurantWithBranches }) {
   const t = useTranslate();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!narrow) return <RowActionList r={r} />;
+  return (
+    <>
+      <IconButton
+        aria-label={`${t('resources.restaurants.fields.actions')} ${r.name}`}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e) => {
+          e.stopPropagation();
+          setAnchor(e.currentTarget);
+        }}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} keepMounted>
+        <Box sx={{ px: 1, py: 0.5, maxWidth: 260 }} onClick={() => setAnchor(null)}>
+          <RowActionList r={r} vertical />
+        </Box>
+      </Menu>
+    </>
+  );
+}
+
+function RowActionList({ r, vertical = false }: { r: RestaurantWithBranches; vertical?: boolean }) {
+  const t = useTranslate();
+  const posReason = usePosReason();
   const mayEdit = useAllows('restaurants', 'edit');
   const devices = (r.Branchs ?? []).flatMap((b) => b.Devices ?? []);
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: vertical ? 'flex-start' : 'center',
+        flexDirection: vertical ? 'column' : 'row',
+        gap: 1,
+        flexWrap: 'wrap',
+      }}
+    >
       <Button size="small" component={Link} to={`/restaurants/branches/${r.id}`}>
         {t('specter.restaurants.branches')}
       </Button>
@@ -45,7 +88,9 @@ function RowActions({ r }: { r: RestaurantWithBranches }) {
           sx={{ flexBasis: '100%' }}
           data-testid={`no-tills-${r.id}`}
         >
-          {r.sync_error ? t('specter.feedback.tokenRefused', { error: r.sync_error }) : t('specter.feedback.noTills')}
+          {r.sync_error
+            ? t('specter.feedback.tokenRefused', { error: posReason(r.sync_error) })
+            : t('specter.feedback.noTills')}
         </Typography>
       )}
     </Box>

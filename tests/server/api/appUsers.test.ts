@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { appUsers } from '../../../server/db/schema';
+import { appUsersIndexedSearch } from '../../../server/db/repositories/appUsers';
 
 describe('app users: GET /user, DELETE /user/{id}', () => {
   let t: TestApp;
@@ -61,6 +63,48 @@ describe('app users: GET /user, DELETE /user/{id}', () => {
     expect(page.json().map((u: { firstName: string | null }) => u.firstName)).toEqual(['Nora']);
     expect((await get('perPage=501')).statusCode).toBe(400);
     expect((await get('order=sideways')).statusCode).toBe(400);
+  });
+
+  it('finds a phone typed in its local form (issue 30): 0551234567, 551234567, 0551, 00966..., and its CSV', async () => {
+    await t.database.db.insert(appUsers).values({ firstName: 'Local', phone: '+966551234567' });
+    const get = (q: string) => t.app.inject({ method: 'GET', url: `/user?q=${encodeURIComponent(q)}`, headers: auth });
+    for (const q of ['0551234567', '551234567', '055 123 4567', '0551', '00966551234567', '+966551234567']) {
+      const res = await get(q);
+      expect(res.statusCode, q).toBe(200);
+      expect(
+        res.json().map((u: { phone: string }) => u.phone),
+        q,
+      ).toEqual(['+966551234567']);
+    }
+    // The digits as typed still count: a run of zeros inside a phone is not read as a local form only.
+    expect((await get('0000002')).json().map((u: { phone: string }) => u.phone)).toEqual(['+966500000002']);
+    const csv = await t.app.inject({ method: 'GET', url: '/user/export.csv?q=0551234567', headers: auth });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('+966551234567');
+    expect(csv.body).not.toContain('+966500000001');
+    await t.database.db.delete(appUsers).where(sql`${appUsers.phone} = '+966551234567'`);
+  });
+
+  it("answers a local form from the phone's trigram index, not a sequential scan", async () => {
+    // 5,000 phones, counted by ANALYZE, in a transaction that is rolled back.
+    let plan: string[] = [];
+    await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`INSERT INTO app_users (phone) SELECT '+96658' || lpad(g::text, 7, '0') FROM generate_series(1, 5000) g`,
+        );
+        await tx.execute(sql`SELECT gin_clean_pending_list('app_users_phone_trgm')`);
+        await tx.execute(sql`ANALYZE app_users`);
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        const rows = await tx.execute(
+          sql`EXPLAIN SELECT 1 FROM app_users WHERE ${appUsersIndexedSearch('0551234567', 'SA')}`,
+        );
+        plan = (rows as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']);
+        tx.rollback();
+      })
+      .catch((e: unknown) => (e instanceof TransactionRollbackError ? undefined : Promise.reject(e)));
+    expect(plan.join('\n')).toContain('app_users_phone_trgm');
+    expect(plan.join('\n')).not.toContain('Seq Scan');
   });
 
   it('deletes an app user, then 404', async () => {

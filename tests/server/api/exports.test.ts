@@ -81,11 +81,13 @@ describe('CSV exports and download tickets', () => {
       '+966510000000',
       '1990-04-17',
       'female',
-      '2026-11-20T08:15:30.000Z',
-      '2026-01-02T03:04:05.000Z',
+      // ISO 8601 with the restaurants' offset (FUNNEL_TIME_ZONE, Asia/Riyadh: +03:00), issue 30.
+      '2026-11-20T11:15:30+03:00',
+      '2026-01-02T06:04:05+03:00',
     ]);
     expect(rows[2].slice(2, 8)).toEqual(['Saleh', '+966510000001', '', '', '', rows[2][7]]);
     expect(new Date(rows[2][7]).getTime()).not.toBeNaN();
+    expect(rows[2][7]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+03:00$/);
   });
 
   it('every formula-looking cell (=, +, -, @, tab, carriage return) gets a leading apostrophe; a phone stays a number', async () => {

@@ -61,4 +61,25 @@ describe('the last admin', () => {
       expect(await liveAdmins(), `round ${round}`).toBe(1);
     }
   });
+
+  it('an admin removing their own account while another admin is live: 200, then their token is refused', async () => {
+    await t.database.db.update(admins).set({ isDeleted: true });
+    const other = await t.adminToken();
+    const token = await t.adminToken();
+    const res = await remove(token, Number(decodeJwt(token).sub));
+    expect(res.statusCode).toBe(200);
+    expect(await liveAdmins()).toBe(1);
+    const after = await t.app.inject({ method: 'GET', url: '/admin', headers: { authorization: `Bearer ${token}` } });
+    expect(after.statusCode).toBe(401);
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/user/isVerify',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {},
+    });
+    expect(verify.json()).toMatchObject({ verify: false });
+    // The other admin is still signed in, and is now the last: their own removal is refused.
+    const last = await remove(other, Number(decodeJwt(other).sub));
+    expect(last.statusCode).toBe(409);
+  });
 });

@@ -24,6 +24,7 @@ const ORDERS_CSV_COLUMNS = [
   'total',
   'currency',
   'saved at',
+  'ordered at',
 ];
 
 const GENEROUS = {
@@ -208,8 +209,13 @@ describe('saved orders (GET /order, /order/{id}, /order/export.csv)', () => {
       'Mada',
       '43.7',
       'SAR',
-      stored.createdAt.toISOString(),
+      // ISO 8601 with the restaurant's offset (Asia/Riyadh, +03:00; issue 30): the same instant as stored, and
+      // the POS's wall date and time with their offset.
+      rows[1][12],
+      `${stored.orderDate}T${stored.orderTime.length === 5 ? `${stored.orderTime}:00` : stored.orderTime}+03:00`,
     ]);
+    expect(rows[1][12]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+03:00$/);
+    expect(Math.floor(new Date(rows[1][12]).getTime() / 1000)).toBe(Math.floor(stored.createdAt.getTime() / 1000));
     expect(stored.orderDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(stored.orderTime).toMatch(/^\d{2}:\d{2}/);
     const filtered = parse((await get(`/order/export.csv?restaurantId=${other}&from=2026-10-05&to=2026-10-09`)).body, {
@@ -229,8 +235,9 @@ describe('saved orders (GET /order, /order/{id}, /order/export.csv)', () => {
       '13:00',
       'Cash',
       '18',
-      'EGY',
-      '2026-10-09T10:00:00.000Z',
+      'EGP', // the code the screens show (stored EGY)
+      '2026-10-09T13:00:00+03:00',
+      '2026-10-09T13:00:00+03:00',
     ]);
     expect(filtered[2][6]).toBe('Sara Saleh');
   });

@@ -65,7 +65,7 @@ describe('Add Admin failures are explained beside their field', () => {
 });
 
 describe('a refused delete says why', () => {
-  it("deleting the last admin: the server's refusal is shown in a dialog", async () => {
+  it("deleting the last admin: the server's refusal is shown in a dialog, in the admin's words", async () => {
     server.use(
       http.patch('*/user/:id', () =>
         HttpResponse.json({ message: 'The last admin cannot be removed' }, { status: 409 }),
@@ -76,7 +76,11 @@ describe('a refused delete says why', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Omar Admin' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Not deleted' });
-    expect(within(dialog).getByText('The last admin cannot be removed')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'This is the last admin account. Add another admin first; then this account can be deleted.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('the confirmation dialog opens with the focus on Cancel, not on "Yes, delete"', async () => {

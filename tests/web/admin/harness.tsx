@@ -131,6 +131,8 @@ export function freshState() {
      * is this number with X-Total-Exact: false. */
     totalCap: null as number | null,
     publicUrl: 'https://specter.example' as string | null,
+    /** Who isVerify says is signed in (id, name, e-mail, role), besides `verify`; null: `{ verify }` alone. */
+    me: null as null | { id: number; name: string; email: string; role: string },
   };
 }
 
@@ -279,8 +281,15 @@ export const server = setupServer(
       return HttpResponse.json({ data: { token: GOOD_TOKEN } });
     return HttpResponse.json({ message: 'Invalid Email or Password' }, { status: 401 });
   }),
+  http.post(
+    '*/admin/logout',
+    guarded(() => HttpResponse.json({ message: 'Signed out' })),
+  ),
+  // The signed-in account: state.current.me when a test names it, else the one its token describes (whoIs).
   http.post('*/user/isVerify', ({ request }) =>
-    HttpResponse.json(authed(request) ? whoIs(request) : { verify: false }),
+    HttpResponse.json(
+      !authed(request) ? { verify: false } : state.current.me ? { verify: true, ...state.current.me } : whoIs(request),
+    ),
   ),
   http.get('*/api/public-config', () =>
     HttpResponse.json({

@@ -53,7 +53,7 @@ describe('Orders', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent)
         .slice(1, 9),
-    ).toEqual(['1', 'Najd Grill', 'Olaya', 'Cashier 1', '2044', '144', 'Sara Saleh', '2026-11-22 12:10']);
+    ).toEqual(['1', 'Najd Grill', 'Olaya', 'Cashier 1', '2044', '144', 'Sara Saleh', '22 Nov 2026, 12:10']);
     expect(within(rows[1]).getByText('•••567')).toBeInTheDocument();
     expect(within(rows[1]).getByText('dev-2')).toBeInTheDocument(); // a till no longer known: its POS id
     expect(insights.requests[0]).toMatch(/^GET \/order\?page=1&perPage=25&sort=createdAt&order=DESC/);
