@@ -88,7 +88,14 @@ const prof = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
 };
 const byId = new Map(prof.nodes.map((n) => [n.id, n]));
 const self = new Map<number, number>();
-prof.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
+// Only the samples of the profiled run: the last `seconds` before the stop (not start-up, not the warm-up).
+const at: number[] = [];
+prof.timeDeltas.reduce((t, d, i) => (at[i] = t + d), 0);
+const end = at.at(-1)! - 300_000;
+prof.samples.forEach((id, i) => {
+  if (at[i] < end - seconds * 1e6 || at[i] > end) return;
+  self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0));
+});
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const fn = new Map<string, number>();
 const pkg = new Map<string, number>();
