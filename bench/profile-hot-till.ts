@@ -67,6 +67,10 @@ const created = await fetch(`${base}/restaurant`, {
 });
 const restId = ((await created.json()) as { id: number }).id;
 const url = `${base}/order/foodics/web/last-order?restaurantId=${restId}&casherId=${FIXTURE.devices[0].id}`;
+if (process.argv.includes('--headers')) {
+  const a = await fetch(url);
+  console.log(`status ${a.status}`, [...a.headers].map(([k, v]) => `${k}: ${v}`).join('\n'));
+}
 // Warm-up, then the profiled run.
 await autocannon({ url, connections: 32, duration: 5 });
 const r = await autocannon({ url, connections: 32, duration: seconds });
@@ -112,5 +116,24 @@ console.log('--- by package/file');
 for (const [k, t] of [...pkg].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(pct(t), k);
 console.log('--- by function (self)');
 for (const [k, t] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(pct(t), k);
+// Inclusive time of the functions named by --inclusive (comma-separated), e.g. requestCompleted,admit.
+const wanted = arg('inclusive', '').split(',').filter(Boolean);
+if (wanted.length) {
+  const parent = new Map<number, number>();
+  for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const incl = new Map<string, number>();
+  for (const [id, t] of self) {
+    const seen = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const name = byId.get(n)!.callFrame.functionName;
+      if (wanted.includes(name) && !seen.has(name)) {
+        seen.add(name);
+        incl.set(name, (incl.get(name) ?? 0) + t);
+      }
+    }
+  }
+  console.log('--- inclusive');
+  for (const w of wanted) console.log(pct(incl.get(w) ?? 0), w);
+}
 console.log(`profile: ${path.join(dir, file)}`);
 if (process.argv.includes('--clean')) rmSync(dir, { recursive: true, force: true });
