@@ -25,27 +25,23 @@ foodics.addOrder(FIXTURE.devices[0].id);
 const port = await freePort();
 const logFile = path.join(dir, 'product.log');
 const out = openSync(logFile, 'w');
-const child = spawn(
-  process.execPath,
-  ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'dist-server/main.js'],
-  {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dir, 'data'),
-      DEMO_DATA: '0',
-      FOODICS_STAND_IN: '0',
-      FOODICS_BASE_URL: foodics.url,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SMS_PROVIDER: 'console',
-      LOG_LEVEL: level,
-    },
-    stdio: ['ignore', out, out],
+const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'dist-server/main.js'], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(dir, 'data'),
+    DEMO_DATA: '0',
+    FOODICS_STAND_IN: '0',
+    FOODICS_BASE_URL: foodics.url,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SMS_PROVIDER: 'console',
+    LOG_LEVEL: level,
   },
-);
+  stdio: ['ignore', out, out],
+});
 while (!/Specter is running at/.test(readFileSync(logFile, 'utf8'))) await new Promise((r) => setTimeout(r, 200));
 const base = `http://127.0.0.1:${port}`;
 const login = await fetch(`${base}/admin/login`, {
@@ -108,7 +104,8 @@ for (const [id, t] of self) {
   const short = u.replace(/^.*node_modules\//, 'nm/').replace(ROOT, '');
   const key = `${functionName || '(anon)'} ${short}:${lineNumber + 1}:${columnNumber + 1}`;
   fn.set(key, (fn.get(key) ?? 0) + t);
-  const p = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(u)?.[1] ?? (u ? (u.startsWith('node:') ? 'node' : short) : functionName);
+  const p =
+    /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(u)?.[1] ?? (u ? (u.startsWith('node:') ? 'node' : short) : functionName);
   pkg.set(p, (pkg.get(p) ?? 0) + t);
 }
 const pct = (t: number) => ((100 * t) / total).toFixed(1).padStart(5) + '%';
