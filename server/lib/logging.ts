@@ -91,10 +91,10 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, stream?: Writab
     // paths it was given could not occur (docs/PERFORMANCE.md, "The hot till as it ships").
     serializers: { err: safeError, error: safeError, req: requestForLog },
     hooks: { streamWrite: maskLine },
-    // Standard output written asynchronously: the lines of a busy moment leave in one write while the previous one
-    // is under way, instead of one write(2) per request; what is left is written synchronously when the process
-    // exits (pino's own exit hook), so only a SIGKILL can lose the lines of the write under way.
-    stream: stream ?? pino.destination({ dest: 1, sync: false }),
+    // Standard output stays pino's synchronous default: writing it asynchronously, or in 4 KB batches flushed every
+    // 250 ms, did not move the hot till's CPU per answer (docs/PERFORMANCE.md, "The hot till as it ships") and
+    // would lose lines to a SIGKILL.
+    ...(stream ? { stream } : {}),
   };
 }
 
