@@ -1,7 +1,8 @@
 // The one rate limiter of the server: one-time codes (server/otp) and admin sign-in (routes/auth) count on it.
 // Fixed-window counters. With REDIS_URL they live in Redis (shared by every instance, one atomic script per
 // hit); otherwise in the database's rate_counters table (one atomic upsert, shared by instances on one
-// database). A Redis that fails falls back to the database, never to "allow". Nothing is kept in memory.
+// database). A Redis that fails falls back to the database, never to "allow". Nothing is kept in memory, but for
+// batchedLimit below (the receipt views of an address, counted here between two writes).
 //
 // Every check counts first and compares the answer of that same atomic statement with the limit
 // (enforce below): there is no read-then-write gap in which parallel requests could all slip under a limit.
@@ -103,10 +104,7 @@ export function redisLimiter(redis: import('ioredis').Redis, fallback: RateLimit
           redisKey(key),
           String(windowSeconds * 1000),
           String(by),
-        )) as [
-          number,
-          number,
-        ];
+        )) as [number, number];
         return { count, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
       } catch {
         return fallback.hit(key, windowSeconds, by);
@@ -171,8 +169,7 @@ export function batchedLimit(limiter: RateLimiter, syncMs: number) {
   }
   const tallies = new Map<string, Tally>();
   const over = (t: Tally, limit: Limit, message: string) => {
-    if (t.count + t.local > limit.max)
-      throw tooMany(message, Math.max(1, Math.ceil((t.resetAt - Date.now()) / 1000)));
+    if (t.count + t.local > limit.max) throw tooMany(message, Math.max(1, Math.ceil((t.resetAt - Date.now()) / 1000)));
   };
   return async function enforceBatched(limit: Limit, message: string): Promise<void> {
     let t = tallies.get(limit.key);
