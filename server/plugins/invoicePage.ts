@@ -63,28 +63,6 @@ export function inlineIcon(template: string, webDist: string): string {
   });
 }
 
-/** A logo at a path of this site that is a small SVG of the build (the demo's), as a data: address the receipt
- * draws without a request; null for any other logo (the restaurant's own host, an uploaded data: image). On a
- * phone's network the logo is the page's LCP element, and its own request - a second connection while the page
- * is still arriving - was about 300 ms of it in Lighthouse's mobile profile (docs/PERFORMANCE.md, 1b). CSP allows
- * data: images; an SVG drawn by <img> runs no script. */
-export function logoInliner(webDist: string): (logo: string) => string | null {
-  const known = new Map<string, string | null>();
-  return (logo) => {
-    if (!/^\/[\w-]+(?:\/[\w-]+)*\.svg$/.test(logo)) return null;
-    let inline = known.get(logo);
-    if (inline === undefined) {
-      const file = path.join(webDist, logo);
-      inline =
-        existsSync(file) && statSync(file).size <= 2048
-          ? `data:image/svg+xml,${encodeURIComponent(readFileSync(file, 'utf8').trim())}`
-          : null;
-      if (known.size < 100) known.set(logo, inline);
-    }
-    return inline;
-  };
-}
-
 /** public.html's entry script and its modulepreload links replaced by the build's invoice-boot script
  * (src/public/boot.ts), written into the head like the CSS: it fetches them only once the drawn receipt and its
  * logo are painted. Fetched and run before the first paint they held it back on a phone's network and CPU, and
@@ -126,10 +104,12 @@ export function allowScripts(csp: unknown, sources: string[]): string | null {
   return csp.replace(/((?:^|;)\s*script-src\s[^;]*)/, `$1 ${sources.join(' ')}`);
 }
 
-/** The restaurant's logo as a preload line for the shell's head, or '' (an address the page would not draw
- * - not http(s) or a path of this site - is never preloaded). */
+/** The restaurant's logo as a preload line for the shell's head, or ''. Only a logo on another host (http(s)) is
+ * preloaded: one of this site, preloaded, took a second connection while the page was still streaming (a handshake
+ * and a round trip on a phone's network, about 300 ms of Lighthouse's LCP); asked for when the receipt arrives, it
+ * goes on the page's own connection (docs/PERFORMANCE.md, 1b). An address the page would not draw is never named. */
 export function logoPreload(logo: string | null | undefined): string {
-  if (!logo || !/^(https?:\/\/|\/(?!\/))[^"'<>\s\\]+$/i.test(logo)) return '';
+  if (!logo || !/^https?:\/\/[^"'<>\s\\]+$/i.test(logo)) return '';
   return `<link rel="preload" as="image" href="${logo.replace(/&/g, '&amp;')}" fetchpriority="high">`;
 }
 
@@ -142,8 +122,6 @@ export function invoicePageServer(
   renderer: InvoicePageRenderer,
   /** The logo of a live restaurant by the page's restId (remembered by the caller), or null. */
   logoOf: (restId: string) => Promise<string | null> = async () => null,
-  /** The logo as a data: address drawn without a request (logoInliner), or null. */
-  inlineLogo: (logo: string) => string | null = () => null,
 ) {
   const ROOT = '<div id="root"></div>';
   const at = template.indexOf(ROOT);
@@ -210,9 +188,7 @@ export function invoicePageServer(
     const lang = pageLanguage(req);
     // The logo is what a phone paints last and largest (Lighthouse's LCP element): named in the shell's head,
     // the browser fetches it while the POS is asked, instead of after the receipt arrives (docs/PERFORMANCE.md).
-    const logo = /^\d{1,9}$/.test(restId) ? await quickLogo(restId) : null;
-    // A logo drawn inline needs no preload.
-    const preload = logoPreload(logo && !inlineLogo(logo) ? logo : null);
+    const preload = logoPreload(/^\d{1,9}$/.test(restId) ? await quickLogo(restId) : null);
     const head = before
       .replace(/<html[^>]*>/, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`)
       .replace('</head>', `${preload}</head>`);
@@ -227,10 +203,7 @@ export function invoicePageServer(
     );
     gzip?.flush();
     (async () => {
-      let load = await askTill(req, lang, restId, deviceId, key);
-      const inline = load.state === 'ready' ? inlineLogo(load.invoice.restaurant.logo) : null;
-      if (inline && load.state === 'ready')
-        load = { ...load, invoice: { ...load.invoice, restaurant: { ...load.invoice.restaurant, logo: inline } } };
+      const load = await askTill(req, lang, restId, deviceId, key);
       const state: InvoicePageState = { lang, restId, deviceId, ...(key ? { key } : {}), load };
       const html = await renderer.renderInvoicePage(state);
       body.end(

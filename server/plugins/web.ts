@@ -10,14 +10,7 @@ import fastifyStatic from '@fastify/static';
 import { findLiveRestaurant } from '../db/repositories/restaurants';
 import { EVERY_RESTAURANT } from '../db/scope';
 import { memo } from '../lib/memo';
-import {
-  deferHydration,
-  inlineIcon,
-  logoInliner,
-  inlineStylesheets,
-  invoicePageServer,
-  loadInvoiceRenderer,
-} from './invoicePage';
+import { deferHydration, inlineIcon, inlineStylesheets, invoicePageServer, loadInvoiceRenderer } from './invoicePage';
 
 const INVOICE_PAGE = /^\/user\/invoice\/?$/;
 const PUBLIC_PAGES = [INVOICE_PAGE, /^\/user\/receipts(\/\d+)?\/?$/, /^\/Privacy\/?$/];
@@ -61,7 +54,6 @@ export default fp(async function web(app: FastifyInstance) {
               restId,
               async () => (await findLiveRestaurant(app.deps.database, Number(restId), EVERY_RESTAURANT))?.logo ?? null,
             ),
-          logoInliner(root),
         )
       : null;
 
