@@ -1,7 +1,8 @@
 // The one rate limiter of the server: one-time codes (server/otp) and admin sign-in (routes/auth) count on it.
 // Fixed-window counters. With REDIS_URL they live in Redis (shared by every instance, one atomic script per
 // hit); otherwise in the database's rate_counters table (one atomic upsert, shared by instances on one
-// database). A Redis that fails falls back to the database, never to "allow". Nothing is kept in memory.
+// database). A Redis that fails falls back to the database, never to "allow". Nothing is kept in memory, but for
+// batchedLimit below (the receipt views of an address, counted here between two writes).
 //
 // Every check counts first and compares the answer of that same atomic statement with the limit
 // (enforce below): there is no read-then-write gap in which parallel requests could all slip under a limit.
@@ -16,8 +17,9 @@ export interface Hit {
 }
 
 export interface RateLimiter {
-  /** Counts one event under key in a window of windowSeconds and answers the count so far, atomically. */
-  hit(key: string, windowSeconds: number): Promise<Hit>;
+  /** Counts one event (or `by` events at once) under key in a window of windowSeconds and answers the count so
+   * far, atomically. */
+  hit(key: string, windowSeconds: number, by?: number): Promise<Hit>;
   /** Takes one count back (an attempt that turned out not to be a failure); never below zero. */
   undo(key: string): Promise<void>;
   /** Forgets a counter (an admin cleared a phone's counts); answers 1 when it was counting, else 0. */
@@ -47,11 +49,11 @@ const liveCounts = (rows: { count: number; live: boolean }[]) =>
 
 export function databaseLimiter(database: Database): RateLimiter {
   return {
-    async hit(key, windowSeconds) {
+    async hit(key, windowSeconds, by = 1) {
       const res = await database.db.execute(sql`
-        insert into rate_counters (key, count, reset_at) values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+        insert into rate_counters (key, count, reset_at) values (${key}, ${by}, now() + make_interval(secs => ${windowSeconds}))
         on conflict (key) do update set
-          count = case when rate_counters.reset_at <= now() then 1 else rate_counters.count + 1 end,
+          count = case when rate_counters.reset_at <= now() then excluded.count else rate_counters.count + excluded.count end,
           reset_at = case when rate_counters.reset_at <= now() then excluded.reset_at else rate_counters.reset_at end
         returning count, ceil(extract(epoch from (reset_at - now())))::int as ttl`);
       const row = rowsOf<{ count: number; ttl: number }>(res)[0];
@@ -78,7 +80,7 @@ export function databaseLimiter(database: Database): RateLimiter {
 }
 
 const HIT_SCRIPT = `
-local c = redis.call('INCR', KEYS[1])
+local c = redis.call('INCRBY', KEYS[1], ARGV[2])
 if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
@@ -94,15 +96,18 @@ export const redisKey = (key: string) => `specter:rl:${key}`;
 
 export function redisLimiter(redis: import('ioredis').Redis, fallback: RateLimiter): RateLimiter {
   return {
-    async hit(key, windowSeconds) {
+    async hit(key, windowSeconds, by = 1) {
       try {
-        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, redisKey(key), String(windowSeconds * 1000))) as [
-          number,
-          number,
-        ];
+        const [count, ttl] = (await redis.eval(
+          HIT_SCRIPT,
+          1,
+          redisKey(key),
+          String(windowSeconds * 1000),
+          String(by),
+        )) as [number, number];
         return { count, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
       } catch {
-        return fallback.hit(key, windowSeconds);
+        return fallback.hit(key, windowSeconds, by);
       }
     },
     async undo(key) {
@@ -142,4 +147,63 @@ export function redisLimiter(redis: import('ioredis').Redis, fallback: RateLimit
 export function createLimiter(database: Database, redis?: import('ioredis').Redis): RateLimiter {
   const db = databaseLimiter(database);
   return redis ? redisLimiter(redis, db) : db;
+}
+
+/**
+ * A limit checked on every call of a crowd's busiest route without a write per call: the events of each key are
+ * counted in this process and added to the shared counter (limiter.hit with `by`) at most once per syncMs - by
+ * the first call after that - whose answer is the count every other instance added too. Within one instance the
+ * limit is exact (the local count is compared with the limit on every call); across instances a count may lag
+ * by at most syncMs of the other instances' events. A call that finds its key's counter being synced waits for
+ * that answer. docs/SECURITY.md ("Till links") and docs/PERFORMANCE.md ("The hot till as it ships").
+ */
+export function batchedLimit(limiter: RateLimiter, syncMs: number) {
+  interface Tally {
+    /** The shared count at the last sync (every instance's events, this one's included). */
+    count: number;
+    /** Events counted here since the last sync. */
+    local: number;
+    resetAt: number;
+    freshUntil: number;
+    sync?: Promise<void>;
+  }
+  const tallies = new Map<string, Tally>();
+  const over = (t: Tally, limit: Limit, message: string) => {
+    if (t.count + t.local > limit.max) throw tooMany(message, Math.max(1, Math.ceil((t.resetAt - Date.now()) / 1000)));
+  };
+  return async function enforceBatched(limit: Limit, message: string): Promise<void> {
+    let t = tallies.get(limit.key);
+    if (t?.sync) await t.sync;
+    if (t && Date.now() < t.freshUntil) {
+      t.local++;
+      return over(t, limit, message);
+    }
+    if (!t) {
+      if (tallies.size >= 10_000) tallies.clear();
+      t = { count: 0, local: 0, resetAt: 0, freshUntil: 0 };
+      tallies.set(limit.key, t);
+    }
+    const entry = t;
+    // This event and every one counted here since the last sync, in one write.
+    const by = entry.local + 1;
+    entry.local = 0;
+    entry.sync = limiter
+      .hit(limit.key, limit.windowSeconds, by)
+      .then(
+        (hit) => {
+          entry.count = hit.count;
+          entry.resetAt = Date.now() + hit.retryAfter * 1000;
+          entry.freshUntil = Date.now() + syncMs;
+        },
+        (err: unknown) => {
+          // Not written: kept for the next sync.
+          entry.local += by;
+          throw err;
+        },
+      )
+      .finally(() => (entry.sync = undefined));
+    await entry.sync;
+    // The count answered includes this event; later ones counted while it was written are in entry.local.
+    return over(entry, limit, message);
+  };
 }

@@ -58,8 +58,9 @@ function maskStrings(value: unknown): unknown {
 
 /** The last step before a line is written: phones masked in every string of it. */
 export function maskLine(line: string): string {
-  // Most lines hold no phone-like run besides the numeric time: skip the parse for them.
-  if (!PHONE_ANYWHERE.test(line.replace(/"time":\d+/, ''))) return line;
+  // Most lines hold no phone-like run: skip the parse for them. The numeric time ("time":1795600215443) and other
+  // numbers after a colon never match (PHONE refuses a run preceded by a word character, '.', ':' or '-').
+  if (!PHONE_ANYWHERE.test(line)) return line;
   try {
     return JSON.stringify(maskStrings(JSON.parse(line))) + '\n';
   } catch {
@@ -85,9 +86,14 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, stream?: Writab
   if (config.LOG_LEVEL === 'silent' && !stream) return false;
   return {
     level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.body.password', 'req.body.otp'],
+    // No `redact`: the `req` serializer writes method, route, host and address only, so a request's headers and
+    // body (its authorization, a password, a code) never reach a line - pino redacts after serializing, and the
+    // paths it was given could not occur (docs/PERFORMANCE.md, "The hot till as it ships").
     serializers: { err: safeError, error: safeError, req: requestForLog },
     hooks: { streamWrite: maskLine },
+    // Standard output stays pino's synchronous default: writing it asynchronously, or in 4 KB batches flushed every
+    // 250 ms, did not move the hot till's CPU per answer (docs/PERFORMANCE.md, "The hot till as it ships") and
+    // would lose lines to a SIGKILL.
     ...(stream ? { stream } : {}),
   };
 }

@@ -104,10 +104,12 @@ export function allowScripts(csp: unknown, sources: string[]): string | null {
   return csp.replace(/((?:^|;)\s*script-src\s[^;]*)/, `$1 ${sources.join(' ')}`);
 }
 
-/** The restaurant's logo as a preload line for the shell's head, or '' (an address the page would not draw
- * - not http(s) or a path of this site - is never preloaded). */
+/** The restaurant's logo as a preload line for the shell's head, or ''. Only a logo on another host (http(s)) is
+ * preloaded: one of this site, preloaded, took a second connection while the page was still streaming (a handshake
+ * and a round trip on a phone's network, about 300 ms of Lighthouse's LCP); asked for when the receipt arrives, it
+ * goes on the page's own connection (docs/PERFORMANCE.md, 1b). An address the page would not draw is never named. */
 export function logoPreload(logo: string | null | undefined): string {
-  if (!logo || !/^(https?:\/\/|\/(?!\/))[^"'<>\s\\]+$/i.test(logo)) return '';
+  if (!logo || !/^https?:\/\/[^"'<>\s\\]+$/i.test(logo)) return '';
   return `<link rel="preload" as="image" href="${logo.replace(/&/g, '&amp;')}" fetchpriority="high">`;
 }
 

@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { enforce, type RateLimiter } from '../db/rateLimit';
+import { batchedLimit, enforce, type RateLimiter } from '../db/rateLimit';
 import { limitAddress } from '../lib/clientAddress';
 import { devices, orders, restaurants } from '../db/schema';
 import { conflict, HttpError, notFound } from '../lib/errors';
@@ -40,6 +40,8 @@ export interface TillCaller {
  * link key that is wrong or missing when required: nothing tells them apart (docs/SECURITY.md, "Till links"). */
 export const TILL_NOT_FOUND = 'Restaurant not found';
 const SLOW_DOWN = 'Too many attempts, please try again later';
+/** How often an address's receipt views counted by one instance are added to the shared counter. */
+const VIEW_COUNT_SYNC_MS = 1000;
 
 export interface LastOrderService {
   /** Before anything else on a public call for a till (no POS call before it): counts the call against the
@@ -113,6 +115,10 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
 
   const limit = (key: string, max: number, windowSeconds: number) =>
     enforce(limiter, { key, max, windowSeconds }, SLOW_DOWN);
+  // An address's views are the one count of every receipt view (a crowd at one till is answered from memory):
+  // counted here and written to the shared counter once a second per address, not once per view
+  // (docs/PERFORMANCE.md, "The hot till as it ships").
+  const viewsOfAddress = batchedLimit(limiter, VIEW_COUNT_SYNC_MS);
 
   function rememberUnknown(key: string) {
     if (!config.POS_UNKNOWN_ORDER_MS) return;
@@ -142,7 +148,11 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
     async admit(caller, restaurantId, deviceId, kind) {
       const addr = limitAddress(caller.ip);
       // The address counts every call, guesses included, before the till is even looked up.
-      if (kind === 'view') await limit(`till:view-addr:${addr}`, config.TILL_VIEWS_PER_ADDRESS_10M, 600);
+      if (kind === 'view')
+        await viewsOfAddress(
+          { key: `till:view-addr:${addr}`, max: config.TILL_VIEWS_PER_ADDRESS_10M, windowSeconds: 600 },
+          SLOW_DOWN,
+        );
       else await limit(`till:claim-addr:${addr}`, config.TILL_CLAIMS_PER_ADDRESS_10M, 600);
       const row = await checked(restaurantId, deviceId);
       const key = caller.key === undefined || caller.key === '' ? undefined : caller.key;
