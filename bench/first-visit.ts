@@ -11,6 +11,7 @@
 // - a manager's scope (issue 26): a manager account of the bench restaurant, made through the API (POST /user),
 //   times its own lists; the guestbook's cases need guests (`npm run seed:big -- --guests-only --guests 300000`).
 // Usage: BENCH_PG_URL=postgres://.../specter_big npx tsx bench/first-visit.ts [--runs 30] [--cases <regexp>]
+//        [--budget <seconds per case, 60>]
 import os from 'node:os';
 import pg from 'pg';
 import { startOnSeededPostgres, table } from './lib';
@@ -21,6 +22,8 @@ const arg = (name: string, def: string) => {
 };
 const runs = Number(arg('runs', '30'));
 const only = new RegExp(arg('cases', '.'), 'i');
+// A case that takes seconds a call stops after 3 runs once it has used this many seconds (its `n` says how many).
+const budgetMs = Number(arg('budget', '60')) * 1000;
 const pgUrl = process.env.BENCH_PG_URL;
 if (!pgUrl) throw new Error('BENCH_PG_URL names a database seeded with npm run seed:big');
 
@@ -78,7 +81,8 @@ try {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(manager),
   });
-  if (signIn.status !== 200) throw new Error(`the manager could not sign in (${signIn.status}): ${await signIn.text()}`);
+  if (signIn.status !== 200)
+    throw new Error(`the manager could not sign in (${signIn.status}): ${await signIn.text()}`);
   const managerAuth = {
     authorization: `Bearer ${((await signIn.json()) as { data: { token: string } }).data.token}`,
   };
@@ -187,7 +191,10 @@ try {
     [`${MANAGER}Orders search letters`, `/order?page=1&perPage=${per}&q=bench`],
     [`${MANAGER}App Users page 1`, `/user?page=1&perPage=${per}&sort=createdAt&order=DESC`],
     [`${MANAGER}App Users page 2,000`, `/user?page=2000&perPage=${per}&sort=createdAt&order=DESC`],
-    [`${MANAGER}App Users last page (${lastUsers})`, `/user?page=${lastUsers}&perPage=${per}&sort=createdAt&order=DESC`],
+    [
+      `${MANAGER}App Users last page (${lastUsers})`,
+      `/user?page=${lastUsers}&perPage=${per}&sort=createdAt&order=DESC`,
+    ],
     [`${MANAGER}App Users by firstName ASC, page 1`, `/user?page=1&perPage=${per}&sort=firstName&order=ASC`],
     [`${MANAGER}App Users search phone, 3 digits`, `/user?page=1&perPage=${per}&sort=createdAt&order=DESC&q=123`],
     [`${MANAGER}App Users search name "sara"`, `/user?page=1&perPage=${per}&sort=createdAt&order=DESC&q=sara`],
@@ -206,10 +213,7 @@ try {
     [`${MANAGER}Guests search "sara"`, `/api/guest?page=1&perPage=${per}&q=sara`],
     ['Guest insights, 7 days', `/api/guest/insights?restaurantId=${restaurant}&from=${day(6)}&to=${day(0)}`],
     ['Guest insights, 90 days', `/api/guest/insights?restaurantId=${restaurant}&from=${day(89)}&to=${day(0)}`],
-    [
-      `${MANAGER}Guest insights, 7 days`,
-      `/api/guest/insights?restaurantId=${restaurant}&from=${day(6)}&to=${day(0)}`,
-    ],
+    [`${MANAGER}Guest insights, 7 days`, `/api/guest/insights?restaurantId=${restaurant}&from=${day(6)}&to=${day(0)}`],
   );
 
   console.log(
@@ -222,7 +226,8 @@ try {
     const repeat: number[] = [];
     const statuses = new Set<number>();
     const as = name.startsWith(MANAGER) ? managerAuth : auth;
-    for (let i = 0; i < runs; i++) {
+    const started = Date.now();
+    for (let i = 0; i < runs && (i < 3 || Date.now() - started < budgetMs); i++) {
       await write();
       const a = await timed(url, as);
       const b = await timed(url, as);
@@ -233,6 +238,7 @@ try {
     const row = {
       case: name,
       status: [...statuses].join(','),
+      n: first.length,
       'first p50': ms(pct(first, 50)),
       'first p99': ms(pct(first, 99)),
       'repeat p50': ms(pct(repeat, 50)),

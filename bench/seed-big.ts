@@ -95,7 +95,9 @@ export async function seedGuests(database: Database, n: number) {
   await db.execute(sql`analyze guests`);
   await db.execute(sql`analyze guest_consents`);
   const [{ count }] = (
-    (await db.execute(sql`select count(*)::int as count from guests where restaurant_id = ${restaurant}::int`)) as unknown as {
+    (await db.execute(
+      sql`select count(*)::int as count from guests where restaurant_id = ${restaurant}::int`,
+    )) as unknown as {
       rows: { count: number }[];
     }
   ).rows;

@@ -14,8 +14,7 @@ describe('per-restaurant order counts behind the Orders list', () => {
   let manager: Record<string, string>;
   let a = 0;
   let b = 0;
-  const rows = async <T>(q: string) =>
-    ((await t.database.db.execute(sql.raw(q))) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(q: string) => ((await t.database.db.execute(sql.raw(q))) as unknown as { rows: T[] }).rows;
   const insertOrders = (restaurantId: number, from: number, to: number) =>
     t.database.db.execute(
       sql.raw(`insert into orders (restaurant_id, pos_order_id, device_id, branch_name, order_number, order_date,
@@ -31,11 +30,18 @@ describe('per-restaurant order counts behind the Orders list', () => {
     const { db } = t.database;
     [{ id: a }, { id: b }] = await db
       .insert(restaurants)
-      .values(['A', 'B'].map((name) => ({ name, logo: '/l.svg', token: 't', branchsToken: 'b', systemType: 'Foodics' })))
+      .values(
+        ['A', 'B'].map((name) => ({ name, logo: '/l.svg', token: 't', branchsToken: 'b', systemType: 'Foodics' })),
+      )
       .returning({ id: restaurants.id });
     const [m] = await db
       .insert(admins)
-      .values({ name: 'M', email: `m-${Date.now()}@example.com`, passwordHash: await hashPassword('password-123'), role: 'manager' })
+      .values({
+        name: 'M',
+        email: `m-${Date.now()}@example.com`,
+        passwordHash: await hashPassword('password-123'),
+        role: 'manager',
+      })
       .returning({ id: admins.id });
     await db.insert(adminRestaurants).values({ adminId: m.id, restaurantId: a });
     manager = { authorization: `Bearer ${await t.deps.tokens.issue(m.id)}` };
@@ -44,7 +50,9 @@ describe('per-restaurant order counts behind the Orders list', () => {
 
   const counts = async () => {
     const kept = await rows<{ name: string; n: string }>("select name, n from row_counts where name like 'orders@%'");
-    const real = await rows<{ r: number; n: string }>('select restaurant_id as r, count(*) as n from orders group by 1');
+    const real = await rows<{ r: number; n: string }>(
+      'select restaurant_id as r, count(*) as n from orders group by 1',
+    );
     const of = (id: number) => ({
       kept: Number(kept.find((k) => k.name === `orders@${id}`)?.n ?? 0),
       real: Number(real.find((r) => Number(r.r) === id)?.n ?? 0),
@@ -68,9 +76,7 @@ describe('per-restaurant order counts behind the Orders list', () => {
 
   it('every page of a restaurant, the last included, holds the rows of the plain ORDER BY ... OFFSET', async () => {
     const expected = (
-      await rows<{ id: number }>(
-        `select id from orders where restaurant_id = ${a} order by created_at desc, id desc`,
-      )
+      await rows<{ id: number }>(`select id from orders where restaurant_id = ${a} order by created_at desc, id desc`)
     ).map((r) => Number(r.id));
     expect(expected).toHaveLength(1200);
     for (const [who, auth, filter] of [
@@ -78,7 +84,11 @@ describe('per-restaurant order counts behind the Orders list', () => {
       ['manager of A', manager, ''],
     ] as const)
       for (const page of [1, 30, 45, 47, 48]) {
-        const res = await t.app.inject({ method: 'GET', url: `/order?page=${page}&perPage=25${filter}`, headers: auth });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/order?page=${page}&perPage=25${filter}`,
+          headers: auth,
+        });
         expect(res.statusCode, who).toBe(200);
         expect(res.headers['x-total-count'], who).toBe('1200');
         expect(res.headers['x-total-exact'], who).toBeUndefined();
@@ -86,7 +96,11 @@ describe('per-restaurant order counts behind the Orders list', () => {
         expect(ids, `${who} page ${page}`).toEqual(expected.slice((page - 1) * 25, page * 25));
       }
     // A manager asking for another restaurant's orders: none, and a total of 0.
-    const other = await t.app.inject({ method: 'GET', url: `/order?page=1&perPage=25&restaurantId=${b}`, headers: manager });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/order?page=1&perPage=25&restaurantId=${b}`,
+      headers: manager,
+    });
     expect(other.headers['x-total-count']).toBe('0');
     expect(other.json()).toEqual([]);
   });
