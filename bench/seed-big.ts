@@ -3,7 +3,10 @@
 // PostgreSQL or PGlite does the work in bulk, a million orders per statement. Every tenth first name is Sara
 // (a search matching 10% of the users). Ends with VACUUM ANALYZE, as autovacuum would after a bulk load, so
 // the planner knows the sizes and index-only scans can skip the heap.
-// Usage: npm run seed:big -- [--users 100000] [--orders 1000000]   (DATABASE_URL or DATA_DIR as for npm start)
+// With --guests N, the guestbook too (seedGuests): N guest rows of the bench restaurant, two in three consented.
+// Usage: npm run seed:big -- [--users 100000] [--orders 1000000] [--guests 300000]
+//        npm run seed:big -- --guests-only --guests 300000   (guests into a database seeded before)
+// (DATABASE_URL or DATA_DIR as for npm start)
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
@@ -51,6 +54,55 @@ export async function seedBig(database: Database, users: number, orders: number)
   return { users, orders, usersMs: tUsers, ordersMs: tOrders, vacuumMs, insightsMs };
 }
 
+/**
+ * The guestbook at scale: one guest row of the Bench Restaurant for each of the first `n` app users (by id) that
+ * has orders there, with the visits, spend and visit times seedBig gave that user (user k's orders are the i with
+ * i % users = k, 43.7 each, created i seconds before the seed; the times are within the minutes between the two
+ * seeds), two in three consented (each with its guest_consents row), as keepGuest and recordConsent would leave them.
+ * Then ANALYZE of the two tables.
+ */
+export async function seedGuests(database: Database, n: number) {
+  const { db } = database;
+  const t0 = Date.now();
+  const one = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows[0];
+  const { users, orders, first, restaurant } = await one<{
+    users: number;
+    orders: number;
+    first: number;
+    restaurant: number;
+  }>(sql`
+    select (select n from row_counts where name = 'app_users')::int as users,
+           (select n from row_counts where name = 'orders')::int as orders,
+           (select min(id) from app_users)::int as first,
+           (select min(id) from restaurants where name like 'Bench Restaurant%')::int as restaurant`);
+  // k: the user's place (1-based below users); its orders i = k, k + users, ... up to orders.
+  await db.execute(sql`
+    insert into guests (restaurant_id, app_user_id, consented, first_visit_at, last_visit_at, first_visit_on, visits,
+                        spend, average_ticket, currency, top_branch)
+    select ${restaurant}::int, ${first}::int + k, k % 3 <> 0,
+           now() - ((k + ${users}::int * v.n - ${users}::int) || ' seconds')::interval, now() - (k || ' seconds')::interval,
+           '2026-11-22', v.n, 43.7 * v.n, 43.7, (array['SAR','SAR','SAR','EGY','USD'])[1 + k % 5], 'Olaya'
+    from generate_series(1, least(${n}::int, ${users}::int - 1, ${orders}::int)) as k,
+         lateral (select ((${orders}::int - k) / ${users}::int + 1) as n) as v
+    on conflict (restaurant_id, app_user_id) do nothing`);
+  await db.execute(sql`
+    insert into guest_consents (restaurant_id, phone, wording_version, consented_at)
+    select g.restaurant_id, u.phone, 1, g.first_visit_at
+    from guests g join app_users u on u.id = g.app_user_id
+    where g.restaurant_id = ${restaurant}::int and g.consented
+    on conflict (phone, restaurant_id) do nothing`);
+  await db.execute(sql`analyze guests`);
+  await db.execute(sql`analyze guest_consents`);
+  const [{ count }] = (
+    (await db.execute(
+      sql`select count(*)::int as count from guests where restaurant_id = ${restaurant}::int`,
+    )) as unknown as {
+      rows: { count: number }[];
+    }
+  ).rows;
+  return { guests: count, guestsMs: Date.now() - t0 };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfig();
   const database = await openDatabase({
@@ -59,9 +111,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     queryTimeoutMs: 0,
   });
   await database.migrate();
-  const r = await seedBig(database, numArg('users', 100_000), numArg('orders', 1_000_000));
-  console.log(
-    `Seeded ${r.users} app users in ${r.usersMs} ms and ${r.orders} orders in ${r.ordersMs} ms, VACUUM ANALYZE ${r.vacuumMs} ms (${database.kind})`,
-  );
+  if (!process.argv.includes('--guests-only')) {
+    const r = await seedBig(database, numArg('users', 100_000), numArg('orders', 1_000_000));
+    console.log(
+      `Seeded ${r.users} app users in ${r.usersMs} ms and ${r.orders} orders in ${r.ordersMs} ms, VACUUM ANALYZE ${r.vacuumMs} ms (${database.kind})`,
+    );
+  }
+  if (numArg('guests', 0) > 0) {
+    const g = await seedGuests(database, numArg('guests', 0));
+    console.log(`Seeded ${g.guests} guests of the bench restaurant in ${g.guestsMs} ms`);
+  }
   await database.close();
 }

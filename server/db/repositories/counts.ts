@@ -20,6 +20,24 @@ export async function rowCountsOf<N extends CountedRows>(db: Db, names: N[]): Pr
 }
 
 /**
+ * The saved orders of these restaurants: the sum of their trigger-kept counts (row_counts 'orders@<id>', migration
+ * 0020), one primary-key read each, whatever their size.
+ */
+export async function ordersAtRestaurants(db: Db, restaurantIds: readonly number[]): Promise<number> {
+  if (!restaurantIds.length) return 0;
+  const rows = await db
+    .select({ n: rowCounts.n })
+    .from(rowCounts)
+    .where(
+      inArray(
+        rowCounts.name,
+        [...new Set(restaurantIds)].map((id) => `orders@${id}`),
+      ),
+    );
+  return rows.reduce((sum, r) => sum + Number(r.n), 0);
+}
+
+/**
  * The dashboard's counts over a scope's restaurants (a manager's or staff's, issue 26): the app users who saved an
  * order there, its live restaurants, the orders saved there. Counted (index-only on orders_restaurant_user_idx),
  * since the trigger-kept counts are of the whole tables; an admin's scope reads those.

@@ -8,8 +8,8 @@ import { badRequest } from '../../lib/errors';
 import type { PosOrder } from '../../core/posPort';
 import { listSource, orderBy, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
-import { restaurantsIn, type Scope } from '../scope';
-import { cappedCount, cappedCountOfDisjoint, TOTAL_CAP } from './counts';
+import { restaurantsIn, seesRestaurant, type Scope } from '../scope';
+import { cappedCount, cappedCountOfDisjoint, ordersAtRestaurants, TOTAL_CAP } from './counts';
 import { keepGuest } from './guests';
 import { appUsers, devices, orderItems, orders, restaurants } from '../schema';
 
@@ -150,7 +150,22 @@ export async function savedOrdersFilter(
   if (f.from) rest.push(gte(orders.orderDate, f.from));
   if (f.to) rest.push(lte(orders.orderDate, f.to));
   const term = f.q?.trim() ?? '';
-  if (!term) return { where: rest.some(Boolean) ? and(...rest) : undefined };
+  if (!term) {
+    // Only restaurants narrow the list (a manager's Orders, an admin's Orders of a restaurant): its total is exact
+    // from the per-restaurant counts, so its last page is read from the end (paging.ts pageOf).
+    const atOnly = !f.appUserId && !f.from && !f.to;
+    const ids = !atOnly
+      ? undefined
+      : f.restaurantId
+        ? seesRestaurant(scope, f.restaurantId)
+          ? [f.restaurantId]
+          : []
+        : scope.restaurantIds;
+    return {
+      where: rest.some(Boolean) ? and(...rest) : undefined,
+      total: ids ? async () => ({ total: await ordersAtRestaurants(db, ids), exact: true }) : undefined,
+    };
+  }
   if (searchTooShort(term)) throw badRequest(SEARCH_TOO_SHORT);
   const digits = term.replace(/[\s\-()]/g, '');
   const byNumber = numberHolds(term);
