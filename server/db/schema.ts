@@ -125,6 +125,8 @@ export const restaurants = pgTable(
     legalName: text('legal_name'),
     /** The business name the POS reports for the restaurant's token (Foodics: GET /whoami, read at sync). */
     posLegalName: text('pos_legal_name'),
+    /** The restaurant's IANA time zone: the offset of its CSV times; null is the app's FUNNEL_TIME_ZONE. */
+    timeZone: text('time_zone'),
     isDeleted: boolean('is_deleted').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Last branch/device sync with the POS: when, and the error if it failed. */

@@ -1,5 +1,5 @@
-// Times in the CSV exports: ISO 8601 with the restaurants' UTC offset (FUNNEL_TIME_ZONE, the business day every
-// count uses; docs/API.md, Exports), e.g. 2026-11-22T12:10:00+03:00 - what a spreadsheet and a person in the
+// Times in the CSV exports: ISO 8601 with a UTC offset (an order's: its restaurant's time zone, else
+// FUNNEL_TIME_ZONE, the business day every count uses; docs/API.md, Exports), e.g. 2026-11-22T12:10:00+03:00 - what a spreadsheet and a person in the
 // restaurant both read as the hour it was. Intl gives the zone's offset at each instant (summer time included).
 
 const zoneNames = new Map<string, Intl.DateTimeFormat>();

@@ -119,8 +119,9 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
           Number(r.totalPrice),
           // The code the screens show (EGY is written EGP).
           isoCurrency(r.currency),
-          isoInZone(r.createdAt, zone),
-          wallIso(r.orderDate, r.orderTime, zone),
+          // The restaurant's own offset (its time zone when set, else the app's business day's).
+          isoInZone(r.createdAt, r.restaurantTimeZone ?? zone),
+          wallIso(r.orderDate, r.orderTime, r.restaurantTimeZone ?? zone),
         ],
         recordExport(db, req, 'orders'),
       );

@@ -82,6 +82,7 @@ export async function loadDemoData(deps: Deps, opts: { foodicsToken?: string }):
         systemType: 'Foodics',
         nameApi: 'Najd Grill Co.',
         vatNumber: '310122393500003',
+        timeZone: 'Asia/Riyadh',
       },
       // The Egyptian restaurant reads its own business at the stand-in: Cairo branches, receipts in pounds.
       {
@@ -90,6 +91,7 @@ export async function loadDemoData(deps: Deps, opts: { foodicsToken?: string }):
         ...sealed(`${token}${EGYPT_TOKEN_SUFFIX}`),
         systemType: 'Foodics',
         nameApi: 'Nile Kitchen LLC',
+        timeZone: 'Africa/Cairo',
       },
     ])
     .returning({ id: restaurants.id, name: restaurants.name });

@@ -12,6 +12,16 @@ const logoUrl = required(100_000).refine(
   'must be an http(s) URL',
 );
 
+/** Whether the runtime knows this IANA time zone name. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const restaurantBody = z.object({
   name: required(200),
   logo: logoUrl,
@@ -34,6 +44,11 @@ export const restaurantBody = z.object({
   legal_name: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
     z.string().trim().max(200).nullish(),
+  ),
+  /** The restaurant's time zone (an IANA name such as Asia/Riyadh or Africa/Cairo); empty: the app's. */
+  time_zone: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().max(64).refine(isTimeZone, 'must be a time zone name such as Asia/Riyadh').nullish(),
   ),
 });
 export type RestaurantBody = z.infer<typeof restaurantBody>;
@@ -67,6 +82,7 @@ export const restaurantSchema = z.object({
   vat_number: z.string().nullable(),
   zatca_phase: z.number(),
   legal_name: z.string().nullable(),
+  time_zone: z.string().nullable(),
   /** The business name the POS reports for the restaurant's token (read at sync; not editable). */
   pos_legal_name: z.string().nullable(),
   sync_error: z.string().nullable(),

@@ -38,6 +38,7 @@ export function toRestaurant(r: RestaurantRow) {
     vat_number: r.vatNumber,
     zatca_phase: r.zatcaPhase,
     legal_name: r.legalName,
+    time_zone: r.timeZone,
     pos_legal_name: r.posLegalName,
     sync_error: r.syncError,
     synced_at: r.syncedAt?.toISOString() ?? null,
@@ -152,6 +153,7 @@ export function restaurantColumns(b: Partial<RestaurantBody>, sealer: Sealer): P
       vatNumber: b.vat_number,
       zatcaPhase: b.zatca_phase,
       legalName: b.legal_name,
+      timeZone: b.time_zone,
     }).filter(([, v]) => v !== undefined),
   );
 }

@@ -198,6 +198,7 @@ const columns = {
   id: orders.id,
   restaurantId: orders.restaurantId,
   restaurantName: restaurants.name,
+  restaurantTimeZone: restaurants.timeZone,
   branchName: orders.branchName,
   deviceId: orders.deviceId,
   deviceName: devices.name,

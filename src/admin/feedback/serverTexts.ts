@@ -34,6 +34,7 @@ const FIELD_MESSAGES: Record<string, string> = {
   Required: 'specter.validation.required',
   'must be an http(s) URL': 'specter.validation.httpUrl',
   'must be 15 digits starting and ending with 3': 'specter.restaurants.vatNumberInvalid',
+  'must be a time zone name such as Asia/Riyadh': 'specter.restaurants.timeZoneInvalid',
 };
 
 /**

@@ -111,6 +111,8 @@ const specterAr: typeof specterEn = {
     legalNameHelp: 'اختياري: اسم البائع في رمز المرحلة الأولى إذا لم يرسله نظام نقاط البيع',
     vatNumberHelp: 'اختياري: يُطبع على الفواتير إذا لم يرسله نظام نقاط البيع (15 رقمًا، أولها وآخرها 3)',
     vatNumberInvalid: 'يجب أن يتكون من 15 رقمًا يبدأ وينتهي بالرقم 3',
+    timeZoneHelp: 'اختياري: المنطقة الزمنية للمطعم، مثل Asia/Riyadh أو Africa/Cairo (أوقات ملفات CSV المصدّرة)',
+    timeZoneInvalid: 'يجب أن يكون اسم منطقة زمنية مثل Asia/Riyadh',
     webhooks: {
       title: 'إشعارات Foodics الفورية (Webhooks)',
       url: 'الرابط الذي يُعطى لـ Foodics لإشعارات الطلبات:',

@@ -112,6 +112,8 @@ export const specterEn = {
     legalNameHelp: "Optional: the seller's name on the phase-1 QR when the POS reports none",
     vatNumberHelp: 'Optional: printed on receipts when the POS reports none (15 digits, 3 first and last)',
     vatNumberInvalid: 'Must be 15 digits starting and ending with 3',
+    timeZoneHelp: 'Optional: where the restaurant is, e.g. Asia/Riyadh or Africa/Cairo (the times of its CSV exports)',
+    timeZoneInvalid: 'Must be a time zone name such as Asia/Riyadh',
     webhooks: {
       title: 'Foodics webhooks',
       url: 'URL to give Foodics for order webhooks:',

@@ -54,6 +54,13 @@ export function RestaurantForm({ systemTypes, onCancel }: { systemTypes: string[
         helperText={t('specter.restaurants.legalNameHelp')}
         fullWidth
       />
+      <TextInput
+        source="time_zone"
+        label={f('time_zone')}
+        {...ltr}
+        helperText={t('specter.restaurants.timeZoneHelp')}
+        fullWidth
+      />
     </SimpleForm>
   );
 }

@@ -15,7 +15,7 @@ export default defineResource({
     envelope: 'restaurants',
     serverPaging: true,
     search: ['name'],
-    updateFields: ['name', 'logo', 'token', 'branchs_token', 'system_type', 'vat_number', 'zatca_phase', 'legal_name'],
+    updateFields: ['name', 'logo', 'token', 'branchs_token', 'system_type', 'vat_number', 'zatca_phase', 'legal_name', 'time_zone'],
     softDeletePath: (id) => `/restaurant/delete/${encodeURIComponent(String(id))}`,
   },
   access: ['admin', 'manager', 'staff'],

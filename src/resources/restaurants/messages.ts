@@ -13,6 +13,7 @@ export const en = {
     vat_number: 'VAT number',
     zatca_phase: 'ZATCA e-invoicing phase',
     legal_name: 'Legal name',
+    time_zone: 'Time zone',
   },
   foodics: {
     connect: 'Connect Foodics',
@@ -75,6 +76,7 @@ export const ar: typeof en = {
     vat_number: 'الرقم الضريبي',
     zatca_phase: 'مرحلة الفوترة الإلكترونية (زاتكا)',
     legal_name: 'الاسم القانوني',
+    time_zone: 'المنطقة الزمنية',
   },
   foodics: {
     connect: 'ربط فودكس',

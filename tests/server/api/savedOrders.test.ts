@@ -218,6 +218,16 @@ describe('saved orders (GET /order, /order/{id}, /order/export.csv)', () => {
     expect(Math.floor(new Date(rows[1][12]).getTime() / 1000)).toBe(Math.floor(stored.createdAt.getTime() / 1000));
     expect(stored.orderDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(stored.orderTime).toMatch(/^\d{2}:\d{2}/);
+    // The second restaurant's form names its time zone (here Dubai, +04:00 all year): its rows carry that offset,
+    // not the app's (+03:00); a name that is no time zone is refused, naming the field.
+    const patch = (time_zone: string) =>
+      t.app.inject({ method: 'PATCH', url: `/restaurant/${other}`, headers: auth, payload: { time_zone } });
+    const wrong = await patch('Mars/Olympus');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('time_zone: must be a time zone name such as Asia/Riyadh');
+    const set = await patch('Asia/Dubai');
+    expect(set.statusCode).toBe(200);
+    expect(set.json().time_zone).toBe('Asia/Dubai');
     const filtered = parse((await get(`/order/export.csv?restaurantId=${other}&from=2026-10-05&to=2026-10-09`)).body, {
       bom: true,
     }) as string[][];
@@ -236,8 +246,8 @@ describe('saved orders (GET /order, /order/{id}, /order/export.csv)', () => {
       'Cash',
       '18',
       'EGP', // the code the screens show (stored EGY)
-      '2026-10-09T13:00:00+03:00',
-      '2026-10-09T13:00:00+03:00',
+      '2026-10-09T14:00:00+04:00',
+      '2026-10-09T13:00:00+04:00',
     ]);
     expect(filtered[2][6]).toBe('Sara Saleh');
   });

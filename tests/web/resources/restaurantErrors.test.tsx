@@ -103,6 +103,21 @@ describe("the restaurant form's failures, beside their field", () => {
     });
   }, 60_000);
 
+  it("a time zone the server does not know: said under the field, in the admin's language (Arabic here)", async () => {
+    server.use(
+      http.patch('*/restaurant/:id', () =>
+        HttpResponse.json({ message: 'time_zone: must be a time zone name such as Asia/Riyadh' }, { status: 400 }),
+      ),
+    );
+    const { user } = await openEdit(true);
+    await user.type(await screen.findByLabelText(/^المنطقة الزمنية/), 'Mars/Olympus');
+    save('حفظ');
+    await waitFor(() => expect(helperOf(/^المنطقة الزمنية/)).toBe('يجب أن يكون اسم منطقة زمنية مثل Asia/Riyadh'), {
+      timeout: 10_000,
+    });
+    expect(screen.getByLabelText(/^المنطقة الزمنية/)).toHaveValue('Mars/Olympus');
+  }, 60_000);
+
   it('the same in Arabic', async () => {
     refusingPos();
     await openEdit(true);
