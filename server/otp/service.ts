@@ -23,6 +23,8 @@ const SLOW_DOWN = 'Too many attempts, please try again later';
 // "Too many attempts" is said after wrong codes only. A limit on codes asked for says so, with its wait in the
 // sentence: the phone's own sends, or (a crowd behind one address, a busy till) the sends of a place.
 const tooManyCodes = (wait: string) => `You asked for several codes; try again in ${wait}`;
+/** The least time a customer needs after a code is sent to type it: a wait leaving less is "no longer saveable". */
+const CODE_TYPING_SECONDS = 60;
 const busyHere = (wait: string) => `Many codes were asked for here; try again in ${wait}`;
 /** A wait that would outlast the receipt's claim window: no wait is promised that could not be kept. */
 export const NO_LONGER_SAVEABLE =
@@ -114,14 +116,16 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
   /** The seconds an order's counters live: its claim window (it cannot be saved after it), else a day. */
   const orderWindow = () => (config.CLAIM_WINDOW_MINUTES > 0 ? config.CLAIM_WINDOW_MINUTES * 60 : 86_400);
 
-  /** A wait for a receipt whose window ends first becomes "it can no longer be saved" (docs/SECURITY.md). */
+  /** A wait for a receipt whose window ends first (or within a minute of it) becomes "it can no longer be saved"
+   * (docs/SECURITY.md). */
   async function withinWindow<T>(order: BoundOrder | undefined, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (err) {
       const wait = err instanceof HttpError && sendRefusals.has(err) ? Number(err.headers['Retry-After']) : NaN;
       const left = order?.saveableUntil ? (order.saveableUntil.getTime() - Date.now()) / 1000 : Infinity;
-      if (wait > left) throw conflict(NO_LONGER_SAVEABLE);
+      // A wait that leaves no time to type the code it would send is no better than one past the window.
+      if (wait + CODE_TYPING_SECONDS > left) throw conflict(NO_LONGER_SAVEABLE);
       throw err;
     }
   }

@@ -70,7 +70,7 @@ interface Endpoint {
   public?: boolean;
   /** The request, built when it is made (ids are known only after beforeAll). */
   req: () => InjectOptions;
-  /** The status a valid admin token gets. */
+  /** The status a valid admin token gets (default 200). */
   ok?: number[];
 }
 
@@ -290,6 +290,20 @@ describe('authorisation matrix', () => {
     },
     { name: 'GET /pos/foodics/webhook-secret', req: () => ({ method: 'GET', url: '/pos/foodics/webhook-secret' }) },
     { name: 'POST /pos/foodics/webhook-secret', req: () => ({ method: 'POST', url: '/pos/foodics/webhook-secret' }) },
+    { name: 'GET /admin/totp', req: () => ({ method: 'GET', url: '/admin/totp' }) },
+    { name: 'POST /admin/totp/enrol', req: () => ({ method: 'POST', url: '/admin/totp/enrol' }) },
+    {
+      name: 'POST /admin/totp/confirm',
+      // Past the guard, a code that is not the app's (none was enrolled with this token's secret here).
+      req: () => ({ method: 'POST', url: '/admin/totp/confirm', payload: { code: '000000' } }),
+      ok: [400, 409],
+    },
+    {
+      name: 'POST /admin/totp/disable',
+      // Past the guard, the wrong password (the flow itself: tests/server/security/adminTotp.test.ts).
+      req: () => ({ method: 'POST', url: '/admin/totp/disable', payload: { password: 'not-it' } }),
+      ok: [400],
+    },
     { name: 'GET /admin/activity', req: () => ({ method: 'GET', url: '/admin/activity?page=1&perPage=5' }) },
     {
       name: 'POST /api/restaurants/foodics/connect',
