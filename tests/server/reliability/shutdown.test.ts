@@ -40,6 +40,8 @@ function call(
   url: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  /** When given, the body's second half is sent only once this resolves: the request is in flight until then. */
+  restOfBody?: Promise<void>,
 ): Promise<{ status: number; json: unknown }> {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
@@ -68,7 +70,11 @@ function call(
       },
     );
     req.on('error', reject);
-    req.end(data);
+    if (!restOfBody || !data) return req.end(data);
+    const half = Math.floor(data.length / 2);
+    req.setHeader('content-length', Buffer.byteLength(data));
+    req.write(data.slice(0, half));
+    void restOfBody.then(() => req.end(data.slice(half)));
   });
 }
 
@@ -195,8 +201,8 @@ describe(`SIGTERM mid-stream of saves (${onPostgres ? 'PostgreSQL' : 'PGlite'})`
       shown.push({ phone, orderId: order.id, code: await codeFor(String(100 + i), from), agent });
     }
 
-    // Every save now waits 400 ms at the POS (the order is read again before the code is used), so several are
-    // in flight whenever SIGTERM lands; four streams, SIGTERM after the first few are acknowledged.
+    // The POS is slow (400 ms) for any save that reads the order again; four streams, SIGTERM after the first few
+    // are acknowledged, with one save held in flight across it (below).
     foodics.setMode('slow', { delayMs: 400 });
     const answers: Answer[] = [];
     let termAt = 0;
@@ -206,12 +212,18 @@ describe(`SIGTERM mid-stream of saves (${onPostgres ? 'PostgreSQL' : 'PGlite'})`
       while (next < SAVES) {
         const i = next++;
         const s = shown[i];
-        // SIGTERM 2 ms after the 7th save is sent: that save (and any other stream's) is in flight when it lands.
+        // The 7th save sends half its body, then SIGTERM lands (100 ms later, the server has surely taken the
+        // request in), and the rest of the body only 200 ms after it: that save is in flight across SIGTERM,
+        // whatever the machine's speed (a save no longer waits at the POS: its order is known).
+        let restOfBody: Promise<void> | undefined;
         if (i === 6)
-          setTimeout(() => {
-            termAt = Date.now();
-            child.kill('SIGTERM');
-          }, 2);
+          restOfBody = new Promise<void>((resume) =>
+            setTimeout(() => {
+              termAt = Date.now();
+              child.kill('SIGTERM');
+              setTimeout(resume, 200);
+            }, 100),
+          );
         try {
           const res = await call(
             port,
@@ -219,6 +231,7 @@ describe(`SIGTERM mid-stream of saves (${onPostgres ? 'PostgreSQL' : 'PGlite'})`
             '/order/foodics/web/add-order',
             { phone: s.phone, otp: s.code, restaurantId, casherId: DEVICE, orderId: s.orderId },
             { 'user-agent': s.agent },
+            restOfBody,
           );
           answers.push({ i, status: res.status, ...(res.status === 409 ? { error: JSON.stringify(res.json) } : {}) });
           if (termAt && res.status === 200) answeredAfterTerm.push(i);

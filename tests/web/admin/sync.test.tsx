@@ -52,7 +52,9 @@ describe('a restaurant whose token the POS refuses', () => {
     server.use(
       http.post('*/restaurant', async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ ...body, id: 6, Branchs: [], sync_error: 'Foodics refused the token (401)' });
+        const r = { name: '', ...body, id: 6, Branchs: [], sync_error: 'Foodics refused the token (401)' };
+        state.current.restaurants.push(r as (typeof state.current.restaurants)[number]);
+        return HttpResponse.json(r);
       }),
     );
     const user = userEvent.setup();
@@ -64,11 +66,12 @@ describe('a restaurant whose token the POS refuses', () => {
     await user.click(screen.getByLabelText(/^System Type/));
     await user.click(await screen.findByRole('option', { name: 'Foodics' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(
-      await screen.findByText('Saved, but the point-of-sale system refused the token: Foodics refused the token (401)'),
-    ).toBeInTheDocument();
+    // Saved: its edit page opens with the POS's refusal beside the token (restaurantErrors.test.tsx has the rest).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/restaurants/edit/6'), { timeout: 10_000 });
+    expect(await screen.findByTestId('pos-refusal', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Saved, but the point-of-sale system refused it: Foodics refused the token (401)',
+    );
     expect(screen.queryByText('Element created')).not.toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/restaurants'));
   });
 
   it("the restaurants list says why Print QR's is disabled", async () => {
