@@ -21,7 +21,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { startFoodicsStandIn } from '../server/stand-ins/foodics/server';
 import { FIXTURE } from '../server/stand-ins/foodics/fixture';
-import { startProcess, table, type Started } from './lib';
+import { startProcess, table, type Started, PRODUCTION_BENCH_ENV, BENCH_ADMIN } from './lib';
 import { seedBig } from './seed-big';
 
 const arg = (name: string, def: string) => {
@@ -30,7 +30,7 @@ const arg = (name: string, def: string) => {
 };
 const seconds = Number(arg('seconds', '5'));
 const only = new RegExp(arg('cases', '.'), 'i');
-const ADMIN = { email: 'bench@specter.sa', password: 'bench-password-1' };
+const ADMIN = BENCH_ADMIN;
 type Kind = 'pglite' | 'postgres';
 
 interface Run {
@@ -161,24 +161,12 @@ export async function apiLoad(
           ['--import', 'tsx', 'server/main.ts'],
           {
             ...prepared.env,
-            NODE_ENV: 'production',
-            DEMO_DATA: '0',
+            ...PRODUCTION_BENCH_ENV,
             FOODICS_STAND_IN: '0',
             FOODICS_BASE_URL: foodics.url,
-            ADMIN_EMAIL: ADMIN.email,
-            ADMIN_PASSWORD: ADMIN.password,
-            SMS_PROVIDER: 'twilio',
-            TWILIO_ACCOUNT_SID: 'x',
-            TWILIO_AUTH_TOKEN: 'x',
-            TWILIO_FROM: '+1',
-            JWT_SECRET: 'bench-secret-bench-secret-0123456789',
-            LOGIN_FAILURES_PER_15M: '1000000',
-            LOGIN_EMAIL_FAILURES_PER_15M: '1000000',
-            LOGIN_IP_FAILURES_PER_15M: '1000000',
             // The hot till's crowd is one address here: its receipt views would be refused (429) past the default
             // 300 in 10 minutes, and the case would measure refusals (docs/PERFORMANCE.md, The hot till as it ships).
             TILL_VIEWS_PER_ADDRESS_10M: '1000000000',
-            REDIS_URL: '',
             ANSWER_CACHE_MS: memory,
           },
           /Specter is running at/,

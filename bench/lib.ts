@@ -88,29 +88,35 @@ export async function startProduct(
 export const BENCH_ADMIN = { email: 'bench@specter.sa', password: 'bench-password-1' };
 
 /**
- * The product as production runs it (NODE_ENV=production, no demo data, a real SMS provider's settings so no
- * demo admin) against a PostgreSQL database seeded beforehand (`npm run seed:big`), signed in as BENCH_ADMIN.
- * Sign-in limits are opened: the benches sign in once per run, and a previous run's failures must not bite.
+ * The environment of the product as production runs it in the benches: NODE_ENV=production, no demo data, a real
+ * SMS provider's settings (so no demo admin: BENCH_ADMIN is created), no Redis, and the sign-in limits opened (the
+ * benches sign in once per run, and a previous run's failures must not bite).
  */
+export const PRODUCTION_BENCH_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  DEMO_DATA: '0',
+  ADMIN_EMAIL: BENCH_ADMIN.email,
+  ADMIN_PASSWORD: BENCH_ADMIN.password,
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'x',
+  TWILIO_AUTH_TOKEN: 'x',
+  TWILIO_FROM: '+1',
+  JWT_SECRET: 'bench-secret-bench-secret-0123456789',
+  LOGIN_FAILURES_PER_15M: '1000000',
+  LOGIN_EMAIL_FAILURES_PER_15M: '1000000',
+  LOGIN_IP_FAILURES_PER_15M: '1000000',
+  REDIS_URL: '',
+};
+
+/** The product (PRODUCTION_BENCH_ENV) on a PostgreSQL database seeded beforehand (`npm run seed:big`), signed in
+ * as BENCH_ADMIN. */
 export async function startOnSeededPostgres(pgUrl: string, env: Record<string, string> = {}) {
   const server = await startProcess(
     ['--import', 'tsx', 'server/main.ts'],
     {
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'specter-bench-pg-')),
       DATABASE_URL: pgUrl,
-      NODE_ENV: 'production',
-      DEMO_DATA: '0',
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      SMS_PROVIDER: 'twilio',
-      TWILIO_ACCOUNT_SID: 'x',
-      TWILIO_AUTH_TOKEN: 'x',
-      TWILIO_FROM: '+1',
-      JWT_SECRET: 'bench-secret-bench-secret-0123456789',
-      LOGIN_FAILURES_PER_15M: '1000000',
-      LOGIN_EMAIL_FAILURES_PER_15M: '1000000',
-      LOGIN_IP_FAILURES_PER_15M: '1000000',
-      REDIS_URL: '',
+      ...PRODUCTION_BENCH_ENV,
       ...env,
     },
     /Specter is running at/,
