@@ -289,6 +289,21 @@ describe('Foodics webhooks and the polling period', () => {
       payload: eventFor(payloadOf(order, DEVICE)),
     });
     expect(res.json()).toEqual({ message: 'Event applied' });
+    // The event's order is read back from Foodics after the answer (a write to the till's receipts): wait for it,
+    // so it cannot land between the steps below and move the till's last check.
+    await vi.waitFor(
+      async () => {
+        const [row] = await t.database.db
+          .select({ orders: posReceipts.orders })
+          .from(posReceipts)
+          .where(eq(posReceipts.deviceId, DEVICE));
+        const held = (row?.orders as { posOrderId: string; unconfirmed?: boolean }[] | undefined)?.find(
+          (o) => o.posOrderId === String(order.id),
+        );
+        if (!held || held.unconfirmed) throw new Error('not read back yet');
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     calls = t.foodics.calls('/orders');
     advanceClock(1300);
     expect((await receipt()).json().order_number).toBe(String(order.reference));
