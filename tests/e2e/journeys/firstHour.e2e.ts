@@ -199,10 +199,15 @@ describe('where you were', () => {
     const pageTwo = page.waitForResponse((r) => /\/user\?page=2&perPage=5/.test(r.url()));
     await page.getByRole('button', { name: 'Go to next page' }).click();
     await page.waitForURL(/page=2/);
-    await pageTwo;
-    // Page two on screen: its first row is number 6.
+    // Page two on screen: its first row is number 6, and the rows are the ones page two's answer holds (the row
+    // numbers change before the rows do: a snapshot taken then held the previous answer's rows).
+    const answer = (await (await pageTwo).json()) as { phone: string }[] | { data: { phone: string }[] };
+    const phones = (Array.isArray(answer) ? answer : answer.data).map((u) => u.phone);
+    expect(phones.length).toBeGreaterThan(0);
     await expect.poll(() => page.locator('tbody tr').first().locator('td').first().innerText()).toBe('6');
+    await expect.poll(() => page.locator('tbody').innerText(), { timeout: 15_000 }).toContain(phones.at(-1)!);
     const before = await page.locator('tbody').innerText();
+    expect(before).toContain(phones[0]);
     const address = page.url();
     await page.reload();
     await page.locator('tbody tr').first().waitFor();
