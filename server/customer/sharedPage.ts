@@ -1,32 +1,18 @@
 // The page a shared receipt link opens (GET /r/{token}; docs/CUSTOMER.md, Sharing a receipt): the receipt drawn on
 // the server as plain HTML in the opener's language, read-only - no script, no Save, never the customer's phone or
 // name (a saved receipt holds neither) - with a print layout (A4; 80 mm till width with ?paper=80mm). An unknown,
-// revoked or expired link gets a calm page saying so. Texts mirror the invoice page's (src/invoice/i18n.ts).
+// revoked or expired link gets a calm page saying so. The receipt's labels are the invoice page's
+// (src/contract/receiptLabels.ts).
 import type { Invoice } from '../../src/contract';
+import { RECEIPT_LABELS } from '../../src/contract/receiptLabels';
 
 export type PageLang = 'en' | 'ar';
 
 const T = {
   en: {
+    ...RECEIPT_LABELS.en,
     title: 'Specter | Receipt',
     sharedNote: 'A copy of a receipt, shared by the customer who saved it.',
-    invoiceNo: 'Invoice #',
-    orderNumber: 'Order Number',
-    checkNumber: 'Check Number',
-    restaurant: 'Restaurant',
-    location: 'Location',
-    date: 'Date',
-    time: 'Time',
-    items: 'Items',
-    method: 'Method',
-    subTotal: 'Sub Total',
-    discount: 'Discount',
-    total: 'Total',
-    vat: 'VAT',
-    vatNumber: 'VAT number',
-    eInvoiceQr: 'E-invoice QR code',
-    tillInvoice: 'The tax invoice with its e-invoice QR code is the one printed at the till.',
-    poweredBy: 'Powered by',
     printHint: "To print it or keep it as a PDF, use your browser's Print (on a phone: Share, then Print).",
     printLayout: 'Print layout',
     paperA4: 'A4',
@@ -35,25 +21,9 @@ const T = {
     goneText: 'The receipt it pointed to is no longer shared. Ask the person who sent it for a new link.',
   },
   ar: {
+    ...RECEIPT_LABELS.ar,
     title: 'Specter | الفاتورة',
     sharedNote: 'نسخة من فاتورة شاركها العميل الذي حفظها.',
-    invoiceNo: 'فاتورة رقم ',
-    orderNumber: 'رقم الطلب',
-    checkNumber: 'رقم الشيك',
-    restaurant: 'المطعم',
-    location: 'الموقع',
-    date: 'التاريخ',
-    time: 'الوقت',
-    items: 'الأصناف',
-    method: 'طريقة الدفع',
-    subTotal: 'المجموع الفرعي',
-    discount: 'الخصم',
-    total: 'الإجمالي',
-    vat: 'ضريبة القيمة المضافة',
-    vatNumber: 'الرقم الضريبي',
-    eInvoiceQr: 'رمز الفاتورة الإلكترونية',
-    tillInvoice: 'الفاتورة الضريبية ورمز الفوترة الإلكترونية الخاص بها هي الفاتورة المطبوعة عند الكاشير.',
-    poweredBy: 'مشغل بواسطة',
     printHint: 'لطباعتها أو حفظها بصيغة PDF استخدم أمر الطباعة في متصفحك (في الجوال: مشاركة ثم طباعة).',
     printLayout: 'تخطيط الطباعة',
     paperA4: 'A4',
