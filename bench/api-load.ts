@@ -21,7 +21,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { startFoodicsStandIn } from '../server/stand-ins/foodics/server';
 import { FIXTURE } from '../server/stand-ins/foodics/fixture';
-import { startProcess, table, type Started, PRODUCTION_BENCH_ENV, BENCH_ADMIN } from './lib';
+import { benchTill, BENCH_ADMIN, PRODUCTION_BENCH_ENV, startProcess, table, type Started } from './lib';
 import { seedBig } from './seed-big';
 
 const arg = (name: string, def: string) => {
@@ -173,32 +173,14 @@ export async function apiLoad(
         );
       let server = await startServer('0');
       try {
-        const login = await fetch(`${server.url}/admin/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(ADMIN),
-        });
-        const token = ((await login.json()) as { data: { token: string } }).data.token;
-        const auth = { authorization: `Bearer ${token}` };
-        const created = await fetch(`${server.url}/restaurant`, {
-          method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            name: 'Bench Grill',
-            logo: 'https://x.example/l.png',
-            token: foodics.token,
-            branchs_token: foodics.token,
-            system_type: 'Foodics',
-          }),
-        });
-        const restId = ((await created.json()) as { id: number }).id;
+        const { auth, tillPath } = await benchTill(server.url, foodics, FIXTURE.devices[0].id, ADMIN);
         foodics.addOrder(FIXTURE.devices[0].id);
 
         const cases: Case[] = [];
         let foodicsBefore = 0;
         cases.push({
           name: 'GET last-order, one hot till',
-          url: `/order/foodics/web/last-order?restaurantId=${restId}&casherId=${FIXTURE.devices[0].id}`,
+          url: tillPath,
           note: () => `${foodics.calls('/orders') - foodicsBefore} Foodics calls (cache 10 s)`,
         });
         cases.push({ name: 'GET /statistics', url: '/statistics', opts: { headers: auth } });

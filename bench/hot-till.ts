@@ -13,7 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFoodicsStandIn } from '../server/stand-ins/foodics/server';
 import { FIXTURE } from '../server/stand-ins/foodics/fixture';
-import { freePort, ROOT, startProcess, table } from './lib';
+import { benchTill, freePort, ROOT, startProcess, table } from './lib';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -51,14 +51,23 @@ async function run(url: string, pid: number) {
   };
 }
 
-/** The node process start.mjs runs (dist-server/main.js): its only child. */
+/** The node process start.mjs runs (dist-server/main.js): the child running it. */
 function childOf(pid: number): number {
+  // start.mjs may first run a build (a stale dist/): that child is not the server, and measuring it reads 0 µs.
   const until = Date.now() + 5000;
   while (Date.now() < until) {
     const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-    if (kids.length) return Number(kids[0]);
+    const cmdline = (k: string) => {
+      try {
+        return readFileSync(`/proc/${k}/cmdline`, 'utf8');
+      } catch {
+        return ''; // gone since it was listed
+      }
+    };
+    const server = kids.find((k) => cmdline(k).includes('dist-server/main.js'));
+    if (server) return Number(server);
   }
-  throw new Error('start.mjs has no child process');
+  throw new Error('start.mjs runs no dist-server/main.js');
 }
 
 /** `npm start` (scripts/start.mjs), its output into a file; resolves once it says it is running. */
@@ -117,26 +126,8 @@ export async function hotTill() {
         dir,
       );
       try {
-        const login = await fetch(`${server.url}/admin/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(ADMIN),
-        });
-        const token = ((await login.json()) as { data: { token: string } }).data.token;
-        const created = await fetch(`${server.url}/restaurant`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            name: 'Bench Grill',
-            logo: 'https://x.example/l.png',
-            token: foodics.token,
-            branchs_token: foodics.token,
-            system_type: 'Foodics',
-          }),
-        });
-        const restId = ((await created.json()) as { id: number }).id;
-        const device = FIXTURE.devices[0].id;
-        const url = `${server.url}/order/foodics/web/last-order?restaurantId=${restId}&casherId=${device}`;
+        const { tillPath } = await benchTill(server.url, foodics, FIXTURE.devices[0].id, ADMIN);
+        const url = `${server.url}${tillPath}`;
         const answer = await fetch(url);
         const bytes = (await answer.arrayBuffer()).byteLength;
         for (let round = 1; round <= rounds; round++) {

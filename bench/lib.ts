@@ -134,6 +134,39 @@ export async function startOnSeededPostgres(pgUrl: string, env: Record<string, s
   return { ...server, auth: { authorization: `Bearer ${token}` } };
 }
 
+/**
+ * Signs in as `admin` on a product at `base` and adds one Foodics restaurant on the stand-in's token (its sync
+ * reads the stand-in's branches and tills): the admin's headers and the address of the restaurant's first
+ * till's receipt (the hot till of the benches).
+ */
+export async function benchTill(
+  base: string,
+  standIn: { token: string },
+  device: string,
+  admin: { email: string; password: string } = BENCH_ADMIN,
+) {
+  const login = await fetch(`${base}/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const auth = { authorization: `Bearer ${token}` };
+  const created = await fetch(`${base}/restaurant`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Grill',
+      logo: 'https://x.example/l.png',
+      token: standIn.token,
+      branchs_token: standIn.token,
+      system_type: 'Foodics',
+    }),
+  });
+  const restId = ((await created.json()) as { id: number }).id;
+  return { auth, tillPath: `/order/foodics/web/last-order?restaurantId=${restId}&casherId=${device}` };
+}
+
 export function table(rows: Record<string, string | number>[]) {
   if (!rows.length) return;
   const cols = Object.keys(rows[0]);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFoodicsStandIn } from '../server/stand-ins/foodics/server';
 import { FIXTURE } from '../server/stand-ins/foodics/fixture';
-import { freePort, ROOT } from './lib';
+import { benchTill, freePort, ROOT } from './lib';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -44,25 +44,8 @@ const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'd
 });
 while (!/Specter is running at/.test(readFileSync(logFile, 'utf8'))) await new Promise((r) => setTimeout(r, 200));
 const base = `http://127.0.0.1:${port}`;
-const login = await fetch(`${base}/admin/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(ADMIN),
-});
-const token = ((await login.json()) as { data: { token: string } }).data.token;
-const created = await fetch(`${base}/restaurant`, {
-  method: 'POST',
-  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  body: JSON.stringify({
-    name: 'Bench Grill',
-    logo: 'https://x.example/l.png',
-    token: foodics.token,
-    branchs_token: foodics.token,
-    system_type: 'Foodics',
-  }),
-});
-const restId = ((await created.json()) as { id: number }).id;
-const url = `${base}/order/foodics/web/last-order?restaurantId=${restId}&casherId=${FIXTURE.devices[0].id}`;
+const { tillPath } = await benchTill(base, foodics, FIXTURE.devices[0].id, ADMIN);
+const url = `${base}${tillPath}`;
 if (process.argv.includes('--headers')) {
   const a = await fetch(url);
   console.log(`status ${a.status}`, [...a.headers].map(([k, v]) => `${k}: ${v}`).join('\n'));
