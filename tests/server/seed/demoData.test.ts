@@ -1,28 +1,13 @@
 // The demo data tells one coherent story: the Saudi restaurant reads the Saudi business at the Foodics
 // stand-in, the Egyptian one an Egyptian business (Cairo branches, receipts in Egyptian pounds).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoData } from '../../../server/stand-ins/demoSeed';
-import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-ins/foodics/server';
+import { describe, expect, it } from 'vitest';
 import { FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useDemoApp } from '../helpers/demo';
 
-let foodics: FoodicsStandIn;
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  foodics = await startFoodicsStandIn();
-  t = await createTestApp({ FOODICS_BASE_URL: foodics.url, FOODICS_TIMEOUT_MS: '2000' });
-  expect(await loadDemoData(t.deps, { foodicsToken: foodics.token })).toBe(true);
-  token = await t.adminToken();
-});
-afterAll(async () => {
-  await t?.close();
-  await foodics?.close();
-});
+const demo = useDemoApp();
 
 const get = async (url: string) => {
-  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const res = await demo.t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${demo.token}` } });
   expect(res.statusCode).toBe(200);
   return res.json();
 };

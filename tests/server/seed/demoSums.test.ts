@@ -1,32 +1,17 @@
 // The demo adds up (issue 30): the dashboard's figures, the saved orders, their lines and VAT, the guestbook and
 // the funnel all agree with each other, and the receipts of every till of the Foodics stand-in too - what a new
 // admin sees on `npm start` tells one story.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
-import { loadDemoData } from '../../../server/stand-ins/demoSeed';
-import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-ins/foodics/server';
 import { FIXTURE, FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
 import { appUsers, guests, orderItems, orders, restaurants } from '../../../server/db/schema';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useDemoApp } from '../helpers/demo';
 
-let foodics: FoodicsStandIn;
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  foodics = await startFoodicsStandIn();
-  t = await createTestApp({ FOODICS_BASE_URL: foodics.url, FOODICS_TIMEOUT_MS: '2000' });
-  expect(await loadDemoData(t.deps, { foodicsToken: foodics.token })).toBe(true);
-  token = await t.adminToken();
-});
-afterAll(async () => {
-  await t?.close();
-  await foodics?.close();
-});
+const demo = useDemoApp();
 
 const get = async (url: string) => {
-  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const res = await demo.t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${demo.token}` } });
   expect(res.statusCode, url).toBe(200);
   return res;
 };
@@ -35,7 +20,7 @@ const cents = (n: number | string) => Math.round(Number(n) * 100);
 describe('the demo adds up', () => {
   it("the dashboard's figures are the rows there are", async () => {
     const stats = (await get('/statistics')).json();
-    const db = t.database.db;
+    const db = demo.t.database.db;
     const [{ users }] = await db.select({ users: sql<number>`count(*)::int` }).from(appUsers);
     const [{ saved }] = await db.select({ saved: sql<number>`count(*)::int` }).from(orders);
     const [{ live }] = await db
@@ -46,7 +31,7 @@ describe('the demo adds up', () => {
   });
 
   it("every saved order: its lines add up to its subtotal, and its total is the subtotal less the discount plus the country's VAT", async () => {
-    const db = t.database.db;
+    const db = demo.t.database.db;
     const rows = await db.select().from(orders);
     expect(rows.length).toBeGreaterThanOrEqual(9);
     for (const o of rows) {
@@ -63,7 +48,7 @@ describe('the demo adds up', () => {
   });
 
   it("the guestbook's visits and spend are the saved orders of each guest at each restaurant", async () => {
-    const db = t.database.db;
+    const db = demo.t.database.db;
     const rows = await db.select().from(guests);
     const [{ pairs }] = await db
       .select({ pairs: sql<number>`count(distinct (${orders.restaurantId}, ${orders.appUserId}))::int` })
@@ -84,8 +69,8 @@ describe('the demo adds up', () => {
       totals: { views: number; codes: number; saves: number };
       days: { day: string; views: number; codes: number; saves: number }[];
     };
-    const zone = t.config.FUNNEL_TIME_ZONE;
-    const byDay = await t.database.db
+    const zone = demo.t.config.FUNNEL_TIME_ZONE;
+    const byDay = await demo.t.database.db
       .select({
         day: sql<string>`to_char(${orders.createdAt} at time zone ${zone}, 'YYYY-MM-DD')`,
         n: sql<number>`count(*)::int`,
@@ -110,7 +95,7 @@ describe('the demo adds up', () => {
     ];
     let checked = 0;
     for (const till of tills) {
-      const res = await t.app.inject({
+      const res = await demo.t.app.inject({
         method: 'GET',
         url: `/order/foodics/web/last-order?restaurantId=${till.restaurantId}&casherId=${till.device}`,
       });
