@@ -35,25 +35,40 @@ const serverProject = (
   },
 });
 
+const webProject = (name: string, include: string[], extra: { isolate?: boolean; setupFiles?: string[] } = {}) => ({
+  plugins: [react()],
+  test: {
+    name,
+    sequence: { groupOrder: 0 },
+    include,
+    environment: 'jsdom' as const,
+    // Two files at a time on this 2-core machine (Vitest's default is one fewer than the cores: one here).
+    maxWorkers: 2,
+    globals: true,
+    setupFiles: ['tests/web/setup.ts'],
+    // A file's first render loads the admin's screens in jsdom: 5-10 s alone, over 20 s when other work
+    // shares the two cores (seen at load 14-20: timeouts only, every check passing when it finished).
+    testTimeout: 60_000,
+    ...extra,
+  },
+});
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        plugins: [react()],
-        test: {
-          name: 'web',
-          sequence: { groupOrder: 0 },
-          include: ['tests/web/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          // Two files at a time on this 2-core machine (Vitest's default is one fewer than the cores: one here).
-          maxWorkers: 2,
-          globals: true,
-          setupFiles: ['tests/web/setup.ts'],
-          // A file's first render loads the admin's screens in jsdom: 5-10 s alone, over 20 s when other work
-          // shares the two cores (seen at load 14-20: timeouts only, every check passing when it finished).
-          testTimeout: 60_000,
+      webProject(
+        'web',
+        ['tests/web/admin/**/*.test.{ts,tsx}', 'tests/web/resources/**/*.test.{ts,tsx}', 'tests/web/*.test.ts'],
+        {
+          // Each worker loads React, MUI and react-admin once and runs its files one after another (half the
+          // project's time; docs/RELIABILITY.md, "Test suite speed"). jsdom is still new per file, and
+          // tests/web/freshPage.ts starts each file as a fresh page would (language, storage, spies, sign-in).
+          isolate: false,
+          setupFiles: ['tests/web/setup.ts', 'tests/web/freshPage.ts'],
         },
-      },
+      ),
+      // The public pages keep a fresh module set per file: their entry wires the document once when it loads.
+      webProject('web-public', ['tests/web/public/**/*.test.{ts,tsx}']),
       // The server project also runs the tests of the test tooling itself (tests/scripts), once.
       serverProject('server', { TEST_DB: 'pglite' }, 1, false, [
         'tests/server/**/*.test.ts',

@@ -83,7 +83,7 @@ if (!pgNode) {
 } else {
   const pg = path.join(reports, 'vitest-pg.json');
   const version = spawnSync(pgNode, ['--version'], { encoding: 'utf8' }).stdout?.trim();
-  run('vitest: web, server', vitest(unit, ['web', 'server']), unit, 'vitest');
+  run('vitest: web, web-public, server', vitest(unit, ['web', 'web-public', 'server']), unit, 'vitest');
   run(`vitest: server-pg on Node ${version} (${pgNode})`, vitest(pg, ['server-pg']), pg, 'vitest server-pg', pgNode);
 }
 run('end to end (Chromium)', ['tests/e2e/run.mjs'], path.join(reports, 'e2e.json'), 'e2e');

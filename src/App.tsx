@@ -1,6 +1,6 @@
 // The back-office: react-admin on a browser router with the exact paths of docs/PRODUCT.md, Screens
 // (see docs/DECISIONS.md, How the web app is built, for why the routes are shaped like this).
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
@@ -21,9 +21,7 @@ import { useGuardedAuthProvider } from './admin/useGuardedAuthProvider';
 
 // Everything below comes from the one list of src/resources/index.ts: the texts, then per resource its list
 // (on its exact path), its child pages and those of the pages that live under it, its icon (the menu's item).
-const i18nProvider = createI18nProvider(
-  Object.fromEntries(RESOURCES.flatMap((r) => (r.messages ? [[r.name, r.messages]] : []))),
-);
+const catalogue = Object.fromEntries(RESOURCES.flatMap((r) => (r.messages ? [[r.name, r.messages]] : [])));
 const resources = RESOURCES.filter((r) => r.api || r.list).map((r) => ({
   ...r,
   list: r.list && !r.under ? exactPath(`/${r.name}`, r.list) : undefined,
@@ -46,6 +44,8 @@ function PublicPage() {
 export function App() {
   const rtl = useAppLocale() === 'ar';
   const guardedAuthProvider = useGuardedAuthProvider(authProvider);
+  // One provider per mount: it starts in the language remembered at that moment.
+  const [i18nProvider] = useState(() => createI18nProvider(catalogue));
   return (
     <DirectionCache rtl={rtl}>
       <Admin

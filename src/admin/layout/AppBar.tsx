@@ -10,7 +10,7 @@ import { Typography } from '@mui/material';
 import { AppBar as RaAppBar, TitlePortal, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
 import { authProvider } from '../../authProvider';
 import { setAppLocale } from '../i18n/direction';
-import { reloadAt } from './reloadAt';
+import { page } from './reloadAt';
 
 export function AppBar() {
   const t = useTranslate();
@@ -22,7 +22,7 @@ export function AppBar() {
   };
   const logout = async () => {
     await authProvider.logout({});
-    reloadAt('/login');
+    page.reloadAt('/login');
   };
   const { identity } = useGetIdentity();
   const restaurants = (identity?.restaurants as { name: string }[] | undefined)?.map((r) => r.name).join(', ');

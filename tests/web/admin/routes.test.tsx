@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { reloadAt } from '../../../src/admin/layout/reloadAt';
+import { page } from '../../../src/admin/layout/reloadAt';
 import { renderAdmin, signIn, useStandIn } from './harness';
 
 // jsdom cannot load a page: the full reload Logout does is played by the memory router (the e2e journey
 // sees the real reload in Chromium).
-vi.mock('../../../src/admin/layout/reloadAt', () => ({ reloadAt: vi.fn() }));
 
 useStandIn({ signedIn: false });
 
@@ -90,7 +89,7 @@ describe('routes, guards and sign-in', () => {
     signIn();
     const user = userEvent.setup();
     const router = renderAdmin('/home');
-    vi.mocked(reloadAt).mockImplementation((path) => {
+    const reloadAt = vi.spyOn(page, 'reloadAt').mockImplementation((path) => {
       void router.navigate(path);
     });
     const nav = await screen.findByRole('menu');
