@@ -71,7 +71,8 @@ export async function buildInstance(
 }
 
 /** A fresh in-memory PGlite with the schema. */
-export const freshPglite = openMigratedPglite;
+/** A database the test may break (close under the app): never one kept for reuse. */
+export const freshPglite = () => openMigratedPglite({ reuse: false });
 
 /** A new database on the PostgreSQL of url (migrated), dropped by drop(). */
 export async function freshPostgres(url: string, opts: { connectVia?: (u: URL) => URL; poolSize?: number } = {}) {
