@@ -4,7 +4,7 @@
 // they must run). Closes with the ten slowest test files (where the time goes), then one
 // "N passed, N failed, N skipped" line, always the last.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { slowestLines } from './lib/slowestFiles.mjs';
@@ -79,31 +79,12 @@ const vitest = (report, projects = []) => [
 // one CI run checks the server on two Node versions (docs/RELIABILITY.md, Node versions).
 const pgNode = process.env.SPECTER_PG_NODE;
 if (!pgNode) {
-  run('vitest: web, web-public, server', vitest(unit), unit, 'vitest');
+  run('vitest: web, server, server-pg', vitest(unit), unit, 'vitest');
 } else {
-  // The PostgreSQL project runs beside the others, not after them: most of its time is spent waiting (on PostgreSQL,
-  // on the timers of the limits it checks), about one core's worth of work (docs/RELIABILITY.md, "Test suite
-  // speed"). Its output goes to a file, printed whole when it ends.
   const pg = path.join(reports, 'vitest-pg.json');
-  const pgLog = path.join(reports, 'vitest-pg.log');
   const version = spawnSync(pgNode, ['--version'], { encoding: 'utf8' }).stdout?.trim();
-  const pgLabel = `vitest: server-pg on Node ${version} (${pgNode}), run beside the others`;
-  const out = openSync(pgLog, 'w');
-  const child = spawn(pgNode, vitest(pg, ['server-pg']), {
-    stdio: ['ignore', out, out],
-    env: { ...process.env, SPECTER_TEST_REPORT: pg },
-  });
-  const pgDone = new Promise((resolve) => child.on('close', (code) => resolve(code)));
   run('vitest: web, web-public, server', vitest(unit, ['web', 'web-public', 'server']), unit, 'vitest');
-  const code = await pgDone;
-  console.log(`\n=== ${pgLabel} ===`);
-  process.stdout.write(readFileSync(pgLog, 'utf8'));
-  if (code !== 0) failedSuites++;
-  if (existsSync(pg)) {
-    const report = JSON.parse(readFileSync(pg, 'utf8'));
-    addReport(totals, report);
-    timed.push({ label: 'vitest server-pg', report });
-  } else if (code !== 0) totals.failed += 1;
+  run(`vitest: server-pg on Node ${version} (${pgNode})`, vitest(pg, ['server-pg']), pg, 'vitest server-pg', pgNode);
 }
 run('end to end (Chromium)', ['tests/e2e/run.mjs'], path.join(reports, 'e2e.json'), 'e2e');
 
