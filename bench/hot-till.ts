@@ -13,7 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFoodicsStandIn } from '../server/stand-ins/foodics/server';
 import { FIXTURE } from '../server/stand-ins/foodics/fixture';
-import { benchTill, freePort, ROOT, startProcess, table } from './lib';
+import { benchTill, freePort, ONE_ADDRESS_CROWD, ROOT, startProcess, table } from './lib';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -117,10 +117,7 @@ export async function hotTill() {
           ADMIN_PASSWORD: ADMIN.password,
           SMS_PROVIDER: 'console',
           SKIP_BUILD: '1',
-          // A crowd at a till is many phones; here it is one address, whose receipt views would be refused (429)
-          // past the default 300 in 10 minutes - and the bench would measure refusals (it did until issue 28's
-          // seventh session). Opened wide; every other setting is the default.
-          TILL_VIEWS_PER_ADDRESS_10M: '1000000000',
+          ...ONE_ADDRESS_CROWD,
           ...extra,
         },
         dir,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFoodicsStandIn } from '../server/stand-ins/foodics/server';
 import { FIXTURE } from '../server/stand-ins/foodics/fixture';
-import { benchTill, freePort, ROOT } from './lib';
+import { benchTill, freePort, ONE_ADDRESS_CROWD, ROOT } from './lib';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -39,6 +39,7 @@ const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'd
     ADMIN_PASSWORD: ADMIN.password,
     SMS_PROVIDER: 'console',
     LOG_LEVEL: level,
+    ...ONE_ADDRESS_CROWD,
   },
   stdio: ['ignore', out, out],
 });

@@ -38,9 +38,22 @@ export function waitInWords(lang: Lang, seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds));
   const [value, unit] =
     s < 90 ? [s, 'second'] : s < 90 * 60 ? [Math.ceil(s / 60), 'minute'] : [Math.ceil(s / 3600), 'hour'];
-  // Latin digits in Arabic too, as everywhere else in the product's Arabic.
-  const locale = lang === 'ar' ? 'ar-u-nu-latn' : 'en';
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  return unitFormat(lang, unit).format(value);
+}
+
+/** One formatter per language and unit: making one costs far more than using it, and every 429 says its wait
+ * (a flood of refused calls was spending a third of its CPU making them: docs/PERFORMANCE.md). */
+const unitFormats = new Map<string, Intl.NumberFormat>();
+function unitFormat(lang: Lang, unit: string): Intl.NumberFormat {
+  const key = `${lang}:${unit}`;
+  let format = unitFormats.get(key);
+  if (!format) {
+    // Latin digits in Arabic too, as everywhere else in the product's Arabic.
+    const locale = lang === 'ar' ? 'ar-u-nu-latn' : 'en';
+    format = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' });
+    unitFormats.set(key, format);
+  }
+  return format;
 }
 
 /** How many saved receipts, in words that agree with the number (Intl.PluralRules: Arabic has six forms). */

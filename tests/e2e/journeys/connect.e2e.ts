@@ -4,18 +4,15 @@
 // one of its tills (the sheet's link, the code, saved); its panel red once the stand-in refuses the token (401) and
 // green again after "Reconnect Foodics" (photographed in both languages); then Decline, an expired state and the
 // token endpoint down each come back with their message and add nothing.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
+import { photograph } from '../harness/docShots';
 import { signIn } from '../harness/session';
 import { closeOrder } from '../harness/standIn';
 
-const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
 const PHONE = '0503334455';
 
 /** A round trip may take this long here (the expired-state case waits it out). */
@@ -64,8 +61,7 @@ async function shootPanel(restId: number, status: string, name: string) {
     const panel = page.getByTestId('connection-panel');
     await expect.poll(() => panel.getAttribute('data-status'), { timeout: 15_000 }).toBe(status);
     await page.waitForLoadState('networkidle').catch(() => undefined);
-    mkdirSync(path.join(SHOTS, lang), { recursive: true });
-    await panel.screenshot({ path: path.join(SHOTS, lang, `${name}.png`) });
+    await photograph(panel, lang, name);
   }
   await page.evaluate(() => localStorage.setItem('specter.locale', 'en'));
 }

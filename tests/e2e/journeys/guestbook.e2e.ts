@@ -3,18 +3,15 @@
 // once, with 3 visits and their spend, and the guest's page their three receipts; the insights page shows the
 // period beside the one before it; the guest withdraws in My receipts and is gone from the guestbook on the next
 // load. The guestbook, a guest and the insights are photographed in both languages for docs/screenshots.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FIXTURE, FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
 import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
+import { photograph } from '../harness/docShots';
 import { signIn } from '../harness/session';
 import { closeOrder } from '../harness/standIn';
 
-const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
 const PHONE = '0507771234';
 const GRILL_TILL = FIXTURE.devices[1].id; // Najd Grill, Cashier 2
 const NILE_TILL = FIXTURE_EG.devices[0].id; // Nile Kitchen, Cashier 1
@@ -43,8 +40,7 @@ async function typeCode(page: Page, code: string) {
 }
 
 async function shot(page: Page, lang: 'en' | 'ar', name: string) {
-  mkdirSync(path.join(SHOTS, lang), { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, lang, `${name}.png`), fullPage: true });
+  await photograph(page, lang, name, { fullPage: true });
 }
 
 /** Closes a new order on the till, then saves it from the invoice page, ticking the consent or not. */

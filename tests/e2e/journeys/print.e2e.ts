@@ -5,9 +5,6 @@
 // restaurant, the items, the total and the VAT lines, never a button or the page's navigation; in English a
 // phase-2 POS's own e-invoice QR decodes from the printed page, in Arabic (no POS QR) there is none and the
 // sentence naming the till's invoice is printed instead. The print layouts are photographed for docs/screenshots.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
@@ -17,9 +14,9 @@ import { cspViolations, watchCsp } from '../harness/csp';
 import { saveAndOpenReceipt } from '../harness/customer';
 import { hasText, pdfQr, readPdf, type PrintedPage } from '../harness/pdf';
 import { startProduct, type RunningProduct } from '../harness/product';
+import { photograph, photographing } from '../harness/docShots';
 import { closeOrder, tillShows } from '../harness/standIn';
 
-const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
 /** The demo restaurant's VAT number (server/stand-ins/demoSeed.ts) and a stand-in order's total and VAT. */
 const VAT_NUMBER = '310122393500003';
 const TOTAL = 43.7;
@@ -59,20 +56,20 @@ async function printWith(page: Page, button: string): Promise<{ pdf: Buffer; pag
 }
 
 async function printShot(page: Page, lang: 'en' | 'ar', name: string, width: number) {
-  mkdirSync(path.join(SHOTS, lang), { recursive: true });
+  if (!photographing) return;
   const size = page.viewportSize()!;
   await page.emulateMedia({ media: 'print' });
   await page.setViewportSize({ width, height: 1100 });
-  await page.screenshot({ path: path.join(SHOTS, lang, `${name}.png`), fullPage: true });
+  await photograph(page, lang, name, { fullPage: true });
   await page.emulateMedia({ media: 'screen' });
   await page.setViewportSize(size);
 }
 
 /** The receipt on screen, from its totals to its VAT block (with the QR or the till-invoice sentence). */
 async function vatShot(page: Page, lang: 'en' | 'ar') {
-  mkdirSync(path.join(SHOTS, lang), { recursive: true });
+  if (!photographing) return;
   await page.locator('section.vat').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, lang, 'receipt-vat.png') });
+  await photograph(page, lang, 'receipt-vat');
 }
 
 /** Nothing of the screen's chrome is printed: buttons, the language switch, the list's navigation. */

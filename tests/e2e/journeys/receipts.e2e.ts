@@ -2,17 +2,13 @@
 // the Success dialog, find it, sign out; an Arabic customer hits a limit and reads it in Arabic; a customer
 // deletes their data and can no longer reach any receipt. My receipts is checked at 320 px in both languages
 // (no sideways scroll) and photographed for docs/screenshots.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
+import { photograph } from '../harness/docShots';
 import { cspViolations, watchCsp } from '../harness/csp';
-
-const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
 
 let product: RunningProduct;
 let phone: OpenBrowser;
@@ -38,8 +34,7 @@ async function typeCode(page: Page, code: string, label = 'Digit') {
 }
 
 async function shot(page: Page, lang: 'en' | 'ar', name: string) {
-  mkdirSync(path.join(SHOTS, lang), { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, lang, `${name}.png`) });
+  await photograph(page, lang, name);
 }
 
 async function noSidewaysScroll(page: Page) {

@@ -4,19 +4,17 @@
 // dashboard figures, then adds a staff member for A; the staff member sees masked phones and no Export; typing the
 // address of Nile Kitchen's (restaurant B's) edit page or QR sheet shows "Permission Denied" and asks the server for
 // nothing of B. The manager's and the staff member's screens are photographed in both languages.
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
+import { photograph, photographing } from '../harness/docShots';
 import { signIn } from '../harness/session';
 import { closeOrder } from '../harness/standIn';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 
-const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
 const MANAGER = { email: 'huda@najd-grill.sa', password: 'najd-manager-1' };
 const STAFF = { email: 'fahad@najd-grill.sa', password: 'najd-staff-22' };
 /** A customer who saves a receipt at Najd Grill and lets it know them as a guest (the guestbook staff read). */
@@ -51,9 +49,9 @@ afterAll(async () => {
 });
 
 async function shot(lang: 'en' | 'ar', name: string) {
-  mkdirSync(path.join(SHOTS, lang), { recursive: true });
+  if (!photographing) return;
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.screenshot({ path: path.join(SHOTS, lang, `${name}.png`) });
+  await photograph(page, lang, name);
 }
 
 /** The same screen in Arabic, photographed, then back to English. */

@@ -5,9 +5,6 @@
 // till-width print layout prints at 80 mm. The till's shared-link opens, as the back-office reads them, move by
 // exactly the two browsers that opened it (a reload counts once). "Stop sharing" makes the link a calm 404 at once,
 // and the count does not move for it. The share section and the shared page are photographed in both languages.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
@@ -16,10 +13,10 @@ import { cspViolations, watchCsp } from '../harness/csp';
 import { saveAndOpenReceipt } from '../harness/customer';
 import { hasText, readPdf } from '../harness/pdf';
 import { startProduct, type RunningProduct } from '../harness/product';
+import { photograph } from '../harness/docShots';
 import { demoAdmin } from '../harness/session';
 import { closeOrder, tillShows } from '../harness/standIn';
 
-const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari/604.1';
 const ANDROID_UA =
@@ -43,8 +40,7 @@ afterAll(async () => {
 });
 
 async function shot(page: Page, lang: 'en' | 'ar', name: string, fullPage = false) {
-  mkdirSync(path.join(SHOTS, lang), { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, lang, `${name}.png`), fullPage });
+  await photograph(page, lang, name, { fullPage });
 }
 
 /** A till's shared-link opens over the last days, as the back-office's till list reads them. */
