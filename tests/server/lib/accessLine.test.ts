@@ -39,7 +39,10 @@ const comparable = (line: string) => {
 
 describe('the access line', () => {
   it.each([
-    ['a route, an address and a host', { url: '/till/7?key=secret', remoteAddress: '10.1.2.3', host: 'specter.example' }],
+    [
+      'a route, an address and a host',
+      { url: '/till/7?key=secret', remoteAddress: '10.1.2.3', host: 'specter.example' },
+    ],
     ['no route (404), a path with a phone', { url: '/no/such/+966501234567', remoteAddress: '::1', host: 'a"b' }],
   ])('%s: the same line pino writes', async (_name, { url, remoteAddress, host }) => {
     raw.length = 0;
