@@ -14,8 +14,14 @@ export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('TEST_DB=postgres needs DATABASE_URL');
-    const created = await createPostgresDatabase(url, 'specter_t_');
+    const template = inject('postgresTemplate');
+    const kept = template ? idle.pop() : undefined;
+    if (kept) return givenBackOnClose(kept);
+    // Named after the run's template: what a worker still keeps when it ends is dropped with the template
+    // (helpers/globalSetup.ts). Without a template (another config) each file's database is its own, dropped at close.
+    const created = await createPostgresDatabase(url, template ? `${template}_kept_` : 'specter_t_');
     const database = await openDatabase({ databaseUrl: created.url, poolSize: 5 });
+    if (template) return givenBackOnClose(await withMigratedRowsKnown(database));
     const close = database.close;
     return {
       ...database,
@@ -70,8 +76,9 @@ const MAX_IDLE = 3;
 
 /**
  * A fresh in-memory PGlite with the schema. Loading the migrated snapshot costs about half a second of CPU (the
- * data folder unpacked into PGlite's in-memory file system), so a database a file is done with is emptied back to
- * the migrated state and kept for the next file of the same worker (docs/RELIABILITY.md, "Test suite speed").
+ * data folder unpacked into PGlite's in-memory file system), and a PostgreSQL database copied from the template and
+ * dropped afterwards costs both of them a checkpoint's disk writes: a database a file is done with is emptied back
+ * to the migrated state and kept for the next file of the same worker (docs/RELIABILITY.md, "Test suite speed").
  */
 export async function openMigratedPglite({ reuse = true }: { reuse?: boolean } = {}): Promise<Database> {
   const file = inject('pgliteSnapshot');
@@ -82,9 +89,10 @@ export async function openMigratedPglite({ reuse = true }: { reuse?: boolean } =
   }
   snapshot ??= readFile(file).then((b) => new Blob([b]));
   const kept = reuse ? idle.pop() : undefined;
-  const database = kept ?? (await openDatabase({ dataDir: 'memory://', loadDataDir: await snapshot }));
+  if (kept) return givenBackOnClose(kept);
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: await snapshot });
   // reuse: false for a test that closes the database under the app to see it fail: its close() is a real one.
-  return reuse ? givenBackOnClose(database) : database;
+  return reuse ? givenBackOnClose(await withMigratedRowsKnown(database)) : database;
 }
 
 /** `database` whose close() empties it back to the migrated state and keeps it, or closes it if that fails. */
@@ -107,9 +115,9 @@ function givenBackOnClose(database: Database): Database {
 }
 
 /** What the migrations themselves wrote (the kept counts' rows, say), per table: put back after each reset. */
-let migratedRows: Promise<{ table: string; rows: string }[]> | undefined;
+let migratedRows: { table: string; rows: string }[] | undefined;
 /** The public tables and columns of the migrated schema: a database whose schema differs is not reused. */
-let migratedSchema: Promise<string> | undefined;
+let migratedSchema: string | undefined;
 
 const run = async (database: Database, query: string) =>
   (await database.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] };
@@ -128,39 +136,34 @@ const tablesOf = async (database: Database) =>
     String(r.t),
   );
 
-/** The rows of every public table a fresh copy of the snapshot holds (read once, from a fresh copy). */
-async function readMigratedRows(): Promise<{ table: string; rows: string }[]> {
-  const fresh = await openDatabase({ dataDir: 'memory://', loadDataDir: await snapshot! });
-  try {
-    migratedSchema = schemaOf(fresh);
-    await migratedSchema;
-    const kept: { table: string; rows: string }[] = [];
-    for (const table of await tablesOf(fresh)) {
-      const { rows } = await run(fresh, `SELECT coalesce(json_agg(t), '[]')::text AS j FROM "${table}" t`);
-      if (rows[0].j !== '[]') kept.push({ table, rows: String(rows[0].j) });
-    }
-    return kept;
-  } finally {
-    await fresh.close();
+/** The first fresh copy of a worker tells what the migrated state holds, before any test writes to it. */
+async function withMigratedRowsKnown(fresh: Database): Promise<Database> {
+  if (migratedRows) return fresh;
+  migratedSchema = await schemaOf(fresh);
+  const kept: { table: string; rows: string }[] = [];
+  for (const table of await tablesOf(fresh)) {
+    const { rows } = await run(fresh, `SELECT coalesce(json_agg(t), '[]')::text AS j FROM "${table}" t`);
+    if (rows[0].j !== '[]') kept.push({ table, rows: String(rows[0].j) });
   }
+  migratedRows = kept;
+  return fresh;
 }
 
 /** Every public table emptied (identities restarted) and the migrations' own rows put back. */
 async function resetToMigrated(database: Database) {
-  migratedRows ??= readMigratedRows();
-  const rows = await migratedRows;
-  if ((await schemaOf(database)) !== (await migratedSchema)) throw new Error('schema changed');
+  if (!migratedRows || (await schemaOf(database)) !== migratedSchema) throw new Error('schema changed');
   const tables = await tablesOf(database);
   const quote = (s: string) => `'${s.replaceAll("'", "''")}'`;
-  // One round trip for all of it (PGlite's exec takes several statements).
-  const client = (database.db as unknown as { $client: { exec(q: string): Promise<unknown> } }).$client;
-  await client.exec(
-    [
-      `TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`,
-      ...rows.map(
-        (r) =>
-          `INSERT INTO "${r.table}" OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::"${r.table}", ${quote(r.rows)})`,
-      ),
-    ].join(';\n'),
-  );
+  const statements = [
+    `TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`,
+    ...migratedRows.map(
+      (r) =>
+        `INSERT INTO "${r.table}" OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::"${r.table}", ${quote(r.rows)})`,
+    ),
+  ].join(';\n');
+  // One round trip for all of it: PGlite's exec and node-postgres' query without parameters take several statements.
+  const client = (
+    database.db as unknown as { $client: { exec?(q: string): Promise<unknown>; query(q: string): Promise<unknown> } }
+  ).$client;
+  await (database.kind === 'pglite' ? client.exec!(statements) : client.query(statements));
 }

@@ -57,5 +57,19 @@ async function postgresTemplate(project: TestProject, url: string) {
   await database.migrate();
   await database.close();
   project.provide('postgresTemplate', name);
-  return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return async () => {
+    // The databases the workers kept for reuse (helpers/db.ts) are named after the template.
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      const kept = await c.query<{ datname: string }>(
+        'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+        [`${name}_kept_`],
+      );
+      for (const { datname } of kept.rows) await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    } finally {
+      await c.end();
+    }
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
 }
