@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import services from '../../../server/plugins/services';
-import { appUsers, devices, orders, phoneGuards, restaurants } from '../../../server/db/schema';
+import { appUsers, devices, orders, phoneGuards, posReceipts, restaurants } from '../../../server/db/schema';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { CUSTOMER_COOKIE } from '../../../src/contract';
 import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
@@ -121,8 +121,25 @@ describe('one forget after every write: the next read on the same instance is fr
     const o = laterOrder();
     const res = await call({ method: 'POST', url: webhookUrl(await webhookSecret()), payload: webhookFor(o) });
     expect(res.json()).toEqual({ message: 'Event applied' });
+    await readBackLanded(o.id);
     return o;
   }
+  /** A webhook's order is read back from Foodics after the answer (a second write to the till's receipts): wait
+   * for it, so it cannot land between a case's reads and make the remembered answer and the fresh one differ. */
+  const readBackLanded = (posOrderId: string) =>
+    vi.waitFor(
+      async () => {
+        const rows = await t.database.db
+          .select({ orders: posReceipts.orders })
+          .from(posReceipts)
+          .where(eq(posReceipts.deviceId, DEVICE));
+        const held = rows
+          .flatMap((r) => (r.orders ?? []) as { posOrderId: string; unconfirmed?: boolean }[])
+          .find((o) => o.posOrderId === posOrderId);
+        if (!held || held.unconfirmed) throw new Error('not read back yet');
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   const webhookFor = (o: {
     id: string;
     reference: number | string;
@@ -398,8 +415,11 @@ describe('one forget after every write: the next read on the same instance is fr
     'POST /pos/foodics/webhook/:secret': {
       what: 'Foodics tells of a new order on the till',
       prepare: async () => ({ o: laterOrder(), secret: await webhookSecret() }),
-      write: (p: { o: Parameters<typeof webhookFor>[0]; secret: string }) =>
-        call({ method: 'POST', url: webhookUrl(p.secret), payload: webhookFor(p.o) }),
+      write: async (p: { o: Parameters<typeof webhookFor>[0]; secret: string }) => {
+        const res = await call({ method: 'POST', url: webhookUrl(p.secret), payload: webhookFor(p.o) });
+        await readBackLanded(p.o.id);
+        return res;
+      },
       changes: ['till', 'restaurants'],
     },
     'POST /pos/specter/orders': {
