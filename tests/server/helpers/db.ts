@@ -114,10 +114,12 @@ function givenBackOnClose(database: Database): Database {
   };
 }
 
-/** What the migrations themselves wrote (the kept counts' rows, say), per table: put back after each reset. */
-let migratedRows: { table: string; rows: string }[] | undefined;
-/** The public tables and columns of the migrated schema: a database whose schema differs is not reused. */
-let migratedSchema: string | undefined;
+/**
+ * The migrated state, read from a worker's first fresh copy: its public schema (a database whose schema differs is
+ * not reused) and the statements that bring a used copy back to it - every public table emptied with its identities
+ * restarted, then what the migrations themselves wrote (the kept counts' rows, say) put back.
+ */
+let migrated: { schema: string; reset: string } | undefined;
 
 const run = async (database: Database, query: string) =>
   (await database.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] };
@@ -131,39 +133,32 @@ const schemaOf = async (database: Database) =>
     )
   ).rows[0].s as string;
 
-const tablesOf = async (database: Database) =>
-  (await run(database, `SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).rows.map((r) =>
-    String(r.t),
-  );
-
 /** The first fresh copy of a worker tells what the migrated state holds, before any test writes to it. */
 async function withMigratedRowsKnown(fresh: Database): Promise<Database> {
-  if (migratedRows) return fresh;
-  migratedSchema = await schemaOf(fresh);
-  const kept: { table: string; rows: string }[] = [];
-  for (const table of await tablesOf(fresh)) {
+  if (migrated) return fresh;
+  const schema = await schemaOf(fresh);
+  const tables = (
+    await run(fresh, `SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)
+  ).rows.map((r) => String(r.t));
+  const quote = (s: string) => `'${s.replaceAll("'", "''")}'`;
+  const statements = [`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`];
+  for (const table of tables) {
     const { rows } = await run(fresh, `SELECT coalesce(json_agg(t), '[]')::text AS j FROM "${table}" t`);
-    if (rows[0].j !== '[]') kept.push({ table, rows: String(rows[0].j) });
+    if (rows[0].j !== '[]')
+      statements.push(
+        `INSERT INTO "${table}" OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::"${table}", ${quote(String(rows[0].j))})`,
+      );
   }
-  migratedRows = kept;
+  migrated = { schema, reset: statements.join(';\n') };
   return fresh;
 }
 
-/** Every public table emptied (identities restarted) and the migrations' own rows put back. */
+/** The used copy brought back to the migrated state (see `migrated`), in one round trip. */
 async function resetToMigrated(database: Database) {
-  if (!migratedRows || (await schemaOf(database)) !== migratedSchema) throw new Error('schema changed');
-  const tables = await tablesOf(database);
-  const quote = (s: string) => `'${s.replaceAll("'", "''")}'`;
-  const statements = [
-    `TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`,
-    ...migratedRows.map(
-      (r) =>
-        `INSERT INTO "${r.table}" OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::"${r.table}", ${quote(r.rows)})`,
-    ),
-  ].join(';\n');
-  // One round trip for all of it: PGlite's exec and node-postgres' query without parameters take several statements.
+  if (!migrated || (await schemaOf(database)) !== migrated.schema) throw new Error('schema changed');
+  // PGlite's exec and node-postgres' query without parameters both take several statements.
   const client = (
     database.db as unknown as { $client: { exec?(q: string): Promise<unknown>; query(q: string): Promise<unknown> } }
   ).$client;
-  await (database.kind === 'pglite' ? client.exec!(statements) : client.query(statements));
+  await (database.kind === 'pglite' ? client.exec!(migrated.reset) : client.query(migrated.reset));
 }
