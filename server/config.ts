@@ -1,5 +1,6 @@
 // Every environment variable the server reads, parsed and documented in one place.
 // Nothing else in server/ reads process.env: the parsed Config is passed down.
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { PUBLIC_CONFIG_DEFAULTS } from '../src/contract/publicConfig';
@@ -87,6 +88,12 @@ export const configSchema = z.object({
   /** Serve the built web app from this folder (default ./dist). */
   WEB_DIST: z.string().default('./dist'),
   REDIS_URL: z.string().optional(),
+  /** Every key this service writes in Redis starts with this and a colon: several deployments (staging beside
+   * production, or test runs) can share one Redis without reading one another's counters, marks or receipts. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,40}$/, 'letters, digits, _ . - (at most 40)')
+    .default('specter'),
   /** How long an instance keeps the dashboard's answers and "this token's admin is live", in ms; writes made
    * through this instance drop them at once (docs/PERFORMANCE.md). 0 = read the database on every call. */
   ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
@@ -285,6 +292,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-0123456789',
+    // Redis outlives a test and is shared by the files running at once: each test config's keys are its own
+    // (instances that must share them, as two of one service do, are given one prefix).
+    REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
     ...overrides,
   });
 }

@@ -91,17 +91,21 @@ local c = tonumber(redis.call('GET', KEYS[1]) or '0')
 if c > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
-/** The Redis key of a counter (tests read it to prove the count is the shared one). */
-export const redisKey = (key: string) => `specter:rl:${key}`;
+/** The Redis key of a counter under REDIS_PREFIX (tests read it to prove the count is the shared one). */
+export const redisKey = (key: string, prefix = 'specter') => `${prefix}:rl:${key}`;
 
-export function redisLimiter(redis: import('ioredis').Redis, fallback: RateLimiter): RateLimiter {
+export function redisLimiter(
+  redis: import('ioredis').Redis,
+  fallback: RateLimiter,
+  keyPrefix = 'specter',
+): RateLimiter {
   return {
     async hit(key, windowSeconds, by = 1) {
       try {
         const [count, ttl] = (await redis.eval(
           HIT_SCRIPT,
           1,
-          redisKey(key),
+          redisKey(key, keyPrefix),
           String(windowSeconds * 1000),
           String(by),
         )) as [number, number];
@@ -112,7 +116,7 @@ export function redisLimiter(redis: import('ioredis').Redis, fallback: RateLimit
     },
     async undo(key) {
       try {
-        await redis.eval(UNDO_SCRIPT, 1, redisKey(key));
+        await redis.eval(UNDO_SCRIPT, 1, redisKey(key, keyPrefix));
       } catch {
         await fallback.undo(key);
       }
@@ -120,7 +124,7 @@ export function redisLimiter(redis: import('ioredis').Redis, fallback: RateLimit
     async reset(key) {
       // Both stores: a counter may have fallen back to the database while Redis was away.
       const [inRedis, inDatabase] = await Promise.allSettled([
-        redis.getdel(redisKey(key)).then((v) => (Number(v) > 0 ? 1 : 0)),
+        redis.getdel(redisKey(key, keyPrefix)).then((v) => (Number(v) > 0 ? 1 : 0)),
         fallback.reset(key),
       ]);
       const found = (r: PromiseSettledResult<number>) => (r.status === 'fulfilled' ? r.value : 0);
@@ -130,7 +134,7 @@ export function redisLimiter(redis: import('ioredis').Redis, fallback: RateLimit
       let found = 0;
       try {
         // SCAN (never KEYS): a few keys per phone among many; the prefix holds no glob characters of its own.
-        const pattern = `${redisKey(prefix).replace(/[*?[\]\\]/g, '\\$&')}*`;
+        const pattern = `${redisKey(prefix, keyPrefix).replace(/[*?[\]\\]/g, '\\$&')}*`;
         for await (const keys of redis.scanStream({ match: pattern, count: 500 }) as AsyncIterable<string[]>) {
           if (!keys.length) continue;
           found += (await redis.mget(...keys)).filter((v) => Number(v) > 0).length;
@@ -144,9 +148,9 @@ export function redisLimiter(redis: import('ioredis').Redis, fallback: RateLimit
   };
 }
 
-export function createLimiter(database: Database, redis?: import('ioredis').Redis): RateLimiter {
+export function createLimiter(database: Database, redis?: import('ioredis').Redis, prefix?: string): RateLimiter {
   const db = databaseLimiter(database);
-  return redis ? redisLimiter(redis, db) : db;
+  return redis ? redisLimiter(redis, db, prefix) : db;
 }
 
 /**

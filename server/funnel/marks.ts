@@ -47,8 +47,8 @@ export function databaseMarks(database: Database): MarkStore {
   };
 }
 
-export function redisMarks(redis: import('ioredis').Redis, fallback: MarkStore): MarkStore {
-  const k = (key: string) => `specter:funnel:${key}`;
+export function redisMarks(redis: import('ioredis').Redis, fallback: MarkStore, prefix = 'specter'): MarkStore {
+  const k = (key: string) => `${prefix}:funnel:${key}`;
   return {
     async claim(key, ttlMs, value = '1') {
       try {

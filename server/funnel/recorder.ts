@@ -146,5 +146,5 @@ export function createFunnelRecorder(deps: Deps, marks: MarkStore = defaultMarks
 
 function defaultMarks(deps: Deps): MarkStore {
   const db = databaseMarks(deps.database);
-  return deps.redis ? redisMarks(deps.redis, db) : db;
+  return deps.redis ? redisMarks(deps.redis, db, deps.config.REDIS_PREFIX) : db;
 }

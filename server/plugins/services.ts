@@ -41,10 +41,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export default fp(async function services(app: FastifyInstance) {
   const { deps } = app;
-  const limiter = createLimiter(deps.database, deps.redis);
+  const limiter = createLimiter(deps.database, deps.redis, deps.config.REDIS_PREFIX);
   app.decorate('limiter', limiter);
   app.decorate('otp', createOtpService(deps, limiter));
-  const receipts = createReceiptStore(deps.database, deps.redis);
+  const receipts = createReceiptStore(deps.database, deps.redis, deps.config.REDIS_PREFIX);
   app.decorate('receipts', receipts);
   const lastOrders = createLastOrderService(deps, receipts, limiter);
   app.decorate('lastOrders', lastOrders);

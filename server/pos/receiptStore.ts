@@ -191,7 +191,11 @@ export function redisReceiptStore(
   };
 }
 
-export function createReceiptStore(database: Database, redis?: import('ioredis').Redis): ReceiptStore {
+export function createReceiptStore(
+  database: Database,
+  redis?: import('ioredis').Redis,
+  prefix = 'specter',
+): ReceiptStore {
   const db = databaseReceiptStore(database);
-  return redis ? redisReceiptStore(redis, db) : db;
+  return redis ? redisReceiptStore(redis, db, `${prefix}:pos`) : db;
 }

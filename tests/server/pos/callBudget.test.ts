@@ -39,7 +39,13 @@ async function pairOn(
   // A token of its own: budgets kept in Redis by other runs never meet this one.
   const foodics = await startFoodicsStandIn({ token: `t-${randomBytes(8).toString('hex')}` });
   const { first, second, drop } = await open();
-  const all = { FOODICS_BASE_URL: foodics.url, FOODICS_TIMEOUT_MS: '3000', ...overrides };
+  // One Redis prefix for the pair (a test config's is its own: server/config.ts testConfig).
+  const all = {
+    FOODICS_BASE_URL: foodics.url,
+    FOODICS_TIMEOUT_MS: '3000',
+    REDIS_PREFIX: `test-pair-${randomBytes(6).toString('hex')}`,
+    ...overrides,
+  };
   const redis = redisUrl ? [new Redis(redisUrl), new Redis(redisUrl)] : [];
   const instance = (db: Database, r?: Redis) =>
     buildInstance(db, all, r ? { redis: r, pos: createPosAdapters(testConfig(all), db, r) } : {});

@@ -20,6 +20,8 @@ import { addFoodicsRestaurant } from '../helpers/foodicsApp';
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
 const DEVICE = FIXTURE.devices[0].id;
+/** The two instances' Redis keys: shared by them, apart from every other test's (server/config.ts testConfig). */
+const SHARED_PREFIX = `test-two-${randomBytes(6).toString('hex')}`;
 
 describe.skipIf(!DATABASE_URL || !REDIS_URL)('two instances on one PostgreSQL and one Redis', () => {
   let pgdb: Awaited<ReturnType<typeof freshPostgres>>;
@@ -42,6 +44,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two instances on one PostgreSQL an
     // SMS caps are raised - they count every code
     // sent through this Redis by anything (other runs, scripts) in the hour, which is not under test here.
     const overrides = {
+      REDIS_PREFIX: SHARED_PREFIX,
       FOODICS_BASE_URL: foodics.url,
       FOODICS_TIMEOUT_MS: '2000',
       FOODICS_CACHE_MS: '0',
@@ -86,6 +89,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two instances on one PostgreSQL an
   /** Two more instances on the same database and Redis whose phones lock after one wrong code. */
   async function freshLockApp() {
     const overrides = {
+      REDIS_PREFIX: SHARED_PREFIX,
       FOODICS_BASE_URL: foodics.url,
       FOODICS_TIMEOUT_MS: '2000',
       FOODICS_CACHE_MS: '0',
@@ -127,7 +131,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two instances on one PostgreSQL an
     for (let k = 0; k < 31; k++) statuses.push((await sendCode(k < 15 ? A : B, randomPhone(), ip)).statusCode);
     expect(statuses).toEqual([...Array(30).fill(200), 429]);
     // The counter is the shared one in Redis.
-    expect(Number(await redisA.get(redisKey(`otp:ip-send-10m:${ip}`)))).toBe(31);
+    expect(Number(await redisA.get(redisKey(`otp:ip-send-10m:${ip}`, SHARED_PREFIX)))).toBe(31);
     // Another address is not affected.
     expect((await sendCode(B, randomPhone())).statusCode).toBe(200);
   });
