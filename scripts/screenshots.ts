@@ -44,6 +44,9 @@ function build() {
     stdio: 'inherit',
   });
   if (r.status !== 0) throw new Error(`vite build failed (${r.status})`);
+  // The harness runs dist-server/main.js as it is (tests/e2e/harness/product.ts).
+  const server = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+  if (server.status !== 0) throw new Error(`the server's build failed (${server.status})`);
 }
 
 /** Lets fonts, images and transitions settle, then saves a viewport PNG. */

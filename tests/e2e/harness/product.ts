@@ -1,6 +1,7 @@
-// Starts the whole product the way `npm start` does (production build, one process) on a free port,
-// with a fresh embedded database, the Foodics stand-in and the console SMS provider. Its log is kept
-// so tests can read the one-time codes the console provider prints.
+// Starts the whole product as `npm start` runs it once built (node dist-server/main.js: production build, one process)
+// on a free port, with a fresh embedded database, the Foodics stand-in and the console SMS provider. Its log is kept
+// so tests can read the one-time codes the console provider prints. The builds are the caller's: tests/e2e/run.mjs
+// and scripts/screenshots.ts make them first (scripts/start.mjs's staleness check is not repeated per journey).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -38,7 +39,10 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   if (template) cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  // --liftoff-only: V8 keeps the embedded PostgreSQL's WebAssembly on its baseline compiler. A journey's product lives
+  // seconds and runs few queries, so the optimizing tier's background compiles were wasted: a start took 2.6 CPU
+  // seconds with it and 1.5 without (docs/RELIABILITY.md, Test suite speed). Production runs without the flag.
+  const child: ChildProcess = spawn(process.execPath, ['--liftoff-only', path.join(root, 'dist-server/main.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -50,8 +54,6 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
       REDIS_URL: '',
-      // run.mjs built the web app once for the whole suite
-      SKIP_BUILD: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,11 @@
 // Shared steps of the journeys: the demo admin's credentials from the product's own start-up lines, signing
 // in through the login screen, and reading a PNG download back into a QR payload.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import type { RunningProduct } from './product';
 
 export function demoAdmin(product: RunningProduct): { email: string; password: string } {
@@ -38,4 +40,17 @@ export function decodeQrPng(file: string): string | null {
     if (code) return code.data;
   }
   return null;
+}
+
+/** A download's bytes. The journeys' browser is shared over a connection (harness/browser.ts), so the file is
+ * copied here first (saveAs) rather than read where the browser put it. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'specter-download-'));
+  try {
+    const file = path.join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

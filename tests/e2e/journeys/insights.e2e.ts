@@ -3,7 +3,6 @@
 // pixels Chromium drew) to ZATCA's tags 1-5; the customer saves the order; the dashboard's funnel moved by one
 // view, one code and one save; the order is on Orders under the customer's phone; the CSV exports download,
 // start with a BOM and parse with the right row counts.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -13,7 +12,7 @@ import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { decodeZatcaQr } from '../../server/helpers/zatca';
 import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
-import { signIn } from '../harness/session';
+import { downloadedBytes, signIn } from '../harness/session';
 
 // A phone's ordinary browser: headless Chromium calls itself HeadlessChrome, which the funnel rightly counts as a bot.
 const ANDROID_UA =
@@ -146,7 +145,7 @@ describe('VAT, the funnel, Orders and CSV exports', () => {
       admin.waitForEvent('download'),
       admin.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
-    const ordersCsv = readFileSync((await orders.path())!);
+    const ordersCsv = await downloadedBytes(orders);
     expect([...ordersCsv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const orderRows = parse(ordersCsv, { bom: true }) as string[][];
     expect(orderRows).toHaveLength(2);
@@ -165,7 +164,7 @@ describe('VAT, the funnel, Orders and CSV exports', () => {
       admin.waitForEvent('download'),
       admin.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
-    const userRows = parse(readFileSync((await download.path())!), { bom: true }) as string[][];
+    const userRows = parse(await downloadedBytes(download), { bom: true }) as string[][];
     expect(userRows).toHaveLength(1 + users);
     await admin.getByText(`Export finished. Rows: ${users}`).waitFor({ timeout: 15_000 });
     expect(userRows.slice(1).some((r) => r[3] === '+966507778899')).toBe(true);

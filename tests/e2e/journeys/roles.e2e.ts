@@ -4,14 +4,13 @@
 // dashboard figures, then adds a staff member for A; the staff member sees masked phones and no Export; typing the
 // address of Nile Kitchen's (restaurant B's) edit page or QR sheet shows "Permission Denied" and asks the server for
 // nothing of B. The manager's and the staff member's screens are photographed in both languages.
-import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
 import { photograph, photographing } from '../harness/docShots';
-import { signIn } from '../harness/session';
+import { downloadedBytes, signIn } from '../harness/session';
 import { closeOrder } from '../harness/standIn';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 
@@ -164,7 +163,7 @@ describe('a restaurant group signs in and sees its restaurants only', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
-    const csv = parse(readFileSync((await download.path())!), { bom: true }) as string[][];
+    const csv = parse(await downloadedBytes(download), { bom: true }) as string[][];
     expect(csv.length).toBeGreaterThan(1);
     const at = csv[0].findIndex((h) => /restaurant/i.test(h));
     expect(at).toBeGreaterThanOrEqual(0);
