@@ -3,6 +3,9 @@
 // tsx, TypeScript, Vite or esbuild), and the documented start command, `node dist-server/main.js` with
 // NODE_ENV=production, must serve /healthz and the invoice page; then SIGTERM must stop it cleanly.
 //   node scripts/smoke-production.mjs [--node <a Node binary to start the server with; default: this one>]
+// The install needs only package.json and the lockfile, so CI makes it while the tests run (.ci/run):
+//   node scripts/smoke-production.mjs --install-only <empty folder>    installs there, and stops
+//   node scripts/smoke-production.mjs --installed <that folder> [...]  copies the builds in, starts, checks
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -11,8 +14,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const at = process.argv.indexOf('--node');
-const nodeBin = at > 0 ? process.argv[at + 1] : process.execPath;
+const option = (name) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
+const nodeBin = option('--node') ?? process.execPath;
+const installOnly = option('--install-only');
+const installed = option('--installed');
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const fail = (message) => {
@@ -20,7 +28,7 @@ const fail = (message) => {
   process.exitCode = 1;
 };
 
-for (const built of ['dist/index.html', 'dist/server/invoice-render.js', 'dist-server/main.js']) {
+for (const built of installOnly ? [] : ['dist/index.html', 'dist/server/invoice-render.js', 'dist-server/main.js']) {
   if (!existsSync(path.join(root, built))) {
     console.error(`production smoke: ${built} is missing; run \`npm run build\` first.`);
     process.exit(1);
@@ -30,21 +38,25 @@ for (const built of ['dist/index.html', 'dist/server/invoice-render.js', 'dist-s
 // In memory when the machine has a tmpfs: the install writes and the clean-up deletes some 140 MB of small files,
 // which took minutes on this shared machine's disk.
 const tmpBase = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
-const dir = mkdtempSync(path.join(tmpBase, 'specter-prod-'));
+const dir = installOnly ?? installed ?? mkdtempSync(path.join(tmpBase, 'specter-prod-'));
 let server;
 try {
-  for (const f of ['package.json', 'package-lock.json', 'dist', 'dist-server']) {
-    cpSync(path.join(root, f), path.join(dir, f), { recursive: true });
+  if (!installed) {
+    for (const f of ['package.json', 'package-lock.json']) cpSync(path.join(root, f), path.join(dir, f));
+    const install = spawnSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: dir,
+      stdio: 'inherit',
+    });
+    if (install.status !== 0) throw new Error(`npm ci --omit=dev exited with ${install.status}`);
+    for (const dev of ['tsx', 'typescript', 'vite', 'esbuild', 'vitest']) {
+      if (existsSync(path.join(dir, 'node_modules', dev))) throw new Error(`${dev} was installed by --omit=dev`);
+    }
+    console.log(`production smoke: production dependencies installed (${elapsed()})`);
+    if (installOnly) process.exit(0);
+  } else if (!existsSync(path.join(dir, 'node_modules'))) {
+    throw new Error(`${dir} holds no install: run --install-only first`);
   }
-  const install = spawnSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
-    cwd: dir,
-    stdio: 'inherit',
-  });
-  if (install.status !== 0) throw new Error(`npm ci --omit=dev exited with ${install.status}`);
-  for (const dev of ['tsx', 'typescript', 'vite', 'esbuild', 'vitest']) {
-    if (existsSync(path.join(dir, 'node_modules', dev))) throw new Error(`${dev} was installed by --omit=dev`);
-  }
-  console.log(`production smoke: production dependencies installed (${elapsed()})`);
+  for (const f of ['dist', 'dist-server']) cpSync(path.join(root, f), path.join(dir, f), { recursive: true });
 
   const port = await new Promise((resolve, reject) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -110,5 +122,6 @@ try {
   fail(err instanceof Error ? err.message : String(err));
 } finally {
   if (server && server.exitCode === null) server.kill('SIGKILL');
+  // An --install-only run leaves its install for the --installed one (or exits above); a failed install is removed.
   rmSync(dir, { recursive: true, force: true });
 }

@@ -4,7 +4,7 @@
 // they must run). Closes with the ten slowest test files (where the time goes), then one
 // "N passed, N failed, N skipped" line, always the last.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { slowestLines } from './lib/slowestFiles.mjs';
@@ -19,12 +19,38 @@ let failedSuites = 0;
 function run(label, args, jsonReport, short = label, bin = node) {
   console.log(`\n=== ${label} ===`);
   const r = spawnSync(bin, args, { stdio: 'inherit', env: { ...process.env, SPECTER_TEST_REPORT: jsonReport ?? '' } });
-  if (r.status !== 0) failedSuites++;
+  counted(r.status, jsonReport, short);
+}
+
+/** A suite started now and left running while the next one runs in the foreground: its output goes to a file
+ * (a pipe would need this process's event loop, which the foreground's spawnSync holds) and is printed whole by
+ * the returned function, which waits for it to end and counts it. */
+function runAlongside(label, args, jsonReport, short = label, bin = node) {
+  const logFile = path.join(reports, `${short.replace(/\W+/g, '-')}.log`);
+  const fd = openSync(logFile, 'w');
+  const child = spawn(bin, args, {
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, SPECTER_TEST_REPORT: jsonReport ?? '' },
+  });
+  closeSync(fd);
+  const ended = new Promise((resolve) => child.on('close', (code) => resolve(code)));
+  console.log(`\n=== ${label}: started; its output follows the next suite's ===`);
+  return async () => {
+    const status = await ended;
+    console.log(`\n=== ${label} ===`);
+    process.stdout.write(readFileSync(logFile, 'utf8'));
+    counted(status, jsonReport, short);
+  };
+}
+
+/** Adds a finished suite to the totals: its JSON report's counts, or one failed/passed check without one. */
+function counted(status, jsonReport, short) {
+  if (status !== 0) failedSuites++;
   if (jsonReport && existsSync(jsonReport)) {
     const report = JSON.parse(readFileSync(jsonReport, 'utf8'));
     addReport(totals, report);
     timed.push({ label: short, report });
-  } else if (r.status !== 0) {
+  } else if (status !== 0) {
     totals.failed += 1;
   } else if (!jsonReport) {
     totals.passed += 1; // a check without a report of its own (typecheck, lint) counts as one
@@ -78,15 +104,25 @@ const vitest = (report, projects = []) => [
 // SPECTER_PG_NODE (a Node binary; .ci/run sets it to Node 24): the PostgreSQL project runs on that Node instead, so
 // one CI run checks the server on two Node versions (docs/RELIABILITY.md, Node versions).
 const pgNode = process.env.SPECTER_PG_NODE;
+let pgDone;
 if (!pgNode) {
   run('vitest: web, server, server-pg', vitest(unit), unit, 'vitest');
 } else {
   const pg = path.join(reports, 'vitest-pg.json');
   const version = spawnSync(pgNode, ['--version'], { encoding: 'utf8' }).stdout?.trim();
   run('vitest: web, web-public, server', vitest(unit, ['web', 'web-public', 'server']), unit, 'vitest');
-  run(`vitest: server-pg on Node ${version} (${pgNode})`, vitest(pg, ['server-pg']), pg, 'vitest server-pg', pgNode);
+  // Beside the journeys: the PostgreSQL suite waits on its server a third of its time, the journeys keep both
+  // cores busy; together they take about 2/3 of one after the other (docs/RELIABILITY.md, Test suite speed).
+  pgDone = runAlongside(
+    `vitest: server-pg on Node ${version} (${pgNode})`,
+    vitest(pg, ['server-pg']),
+    pg,
+    'vitest server-pg',
+    pgNode,
+  );
 }
 run('end to end (Chromium)', ['tests/e2e/run.mjs'], path.join(reports, 'e2e.json'), 'e2e');
+await pgDone?.();
 
 console.log('');
 for (const line of slowestLines(timed)) console.log(line);
