@@ -12,6 +12,7 @@ const serverProject = (
   groupOrder: number,
   skipAll = false,
   include = ['tests/server/**/*.test.ts'],
+  workers = 2,
 ) => ({
   test: {
     name,
@@ -23,9 +24,10 @@ const serverProject = (
     env,
     // One migrated database per run, copied by each file (tests/server/helpers/globalSetup.ts).
     globalSetup: ['tests/server/helpers/globalSetup.ts'],
-    // PGlite instances are big (docs/PERFORMANCE.md): one per file, two files at a time on this 2-core machine.
+    // PGlite instances are big (docs/PERFORMANCE.md): one per file, two files at a time on this 2-core machine;
+    // on PostgreSQL three, as a file there waits on its server a third of its time.
     pool: 'forks' as const,
-    maxWorkers: 2,
+    maxWorkers: workers,
     // Each worker loads the server's modules once and runs its files one after another, instead of a fresh
     // process per file (docs/RELIABILITY.md, "Test suite speed"). A file owns
     // its app and database (tests/server/helpers), so nothing of one file is left for the next.
@@ -75,7 +77,7 @@ export default defineConfig({
         'tests/scripts/**/*.test.ts',
         'tests/lint/**/*.test.ts',
       ]),
-      serverProject('server-pg', { TEST_DB: 'postgres' }, 2, !process.env.DATABASE_URL),
+      serverProject('server-pg', { TEST_DB: 'postgres' }, 2, !process.env.DATABASE_URL, undefined, 3),
     ],
   },
 });

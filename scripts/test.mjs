@@ -4,7 +4,7 @@
 // they must run). Closes with the ten slowest test files (where the time goes), then one
 // "N passed, N failed, N skipped" line, always the last.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { slowestLines } from './lib/slowestFiles.mjs';
@@ -16,34 +16,17 @@ const totals = emptyTotals();
 const timed = [];
 let failedSuites = 0;
 
-function run(label, args, jsonReport, short = label, bin = node) {
+/** Runs a suite, its output streamed as it comes; resolves when it ends, counted. */
+function run(label, args, jsonReport, short = label, bin = node, env = {}) {
   console.log(`\n=== ${label} ===`);
-  const r = spawnSync(bin, args, { stdio: 'inherit', env: { ...process.env, SPECTER_TEST_REPORT: jsonReport ?? '' } });
-  counted(r.status, jsonReport, short);
-}
-
-/** A suite started now and left running while the next one runs in the foreground: its output goes to a file
- * (a pipe would need this process's event loop, which the foreground's spawnSync holds) and is printed whole by
- * the returned function, which waits for it to end and counts it. */
-function runAlongside(label, args, jsonReport, short = label, bin = node) {
-  const logFile = path.join(reports, `${short.replace(/\W+/g, '-')}.log`);
-  const fd = openSync(logFile, 'w');
   const child = spawn(bin, args, {
-    stdio: ['ignore', fd, fd],
-    env: { ...process.env, SPECTER_TEST_REPORT: jsonReport ?? '' },
+    stdio: 'inherit',
+    env: { ...process.env, ...env, SPECTER_TEST_REPORT: jsonReport ?? '' },
   });
-  closeSync(fd);
-  const ended = new Promise((resolve) => child.on('close', (code) => resolve(code)));
-  console.log(`\n=== ${label}: started; its output follows the next suite's ===`);
-  return async () => {
-    const status = await ended;
-    console.log(`\n=== ${label} ===`);
-    process.stdout.write(readFileSync(logFile, 'utf8'));
-    counted(status, jsonReport, short);
-  };
+  return new Promise((resolve) => child.on('close', (code) => resolve(counted(code, jsonReport, short))));
 }
 
-/** Adds a finished suite to the totals: its JSON report's counts, or one failed/passed check without one. */
+/** Adds a finished suite to the totals: its JSON report's counts, or one passed/failed check without one. */
 function counted(status, jsonReport, short) {
   if (status !== 0) failedSuites++;
   if (jsonReport && existsSync(jsonReport)) {
@@ -55,13 +38,14 @@ function counted(status, jsonReport, short) {
   } else if (!jsonReport) {
     totals.passed += 1; // a check without a report of its own (typecheck, lint) counts as one
   }
+  return status === 0;
 }
 
-/** Checks without a report of their own, run side by side (each is one process on one core; the machine has
- * two), their output printed whole when each ends; each counts as one passed or failed. */
-async function runTogether(checks) {
-  const outcomes = await Promise.all(
-    checks.map(
+/** Commands run side by side, beside whatever runs in the foreground, their output kept and printed whole by
+ * the returned function once all have ended; with `count`, each counts as one passed or failed check. */
+function runAside(commands, { count = true } = {}) {
+  const outcomes = Promise.all(
+    commands.map(
       ([label, args]) =>
         new Promise((resolve) => {
           const child = spawn(node, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -72,18 +56,24 @@ async function runTogether(checks) {
         }),
     ),
   );
-  for (const { label, output, ok } of outcomes) {
-    console.log(`\n=== ${label} ===`);
-    if (output) process.stdout.write(output);
-    if (ok) totals.passed += 1;
-    else {
-      failedSuites++;
-      totals.failed += 1;
+  return async () => {
+    let allOk = true;
+    for (const { label, output, ok } of await outcomes) {
+      console.log(`\n=== ${label} ===`);
+      if (output) process.stdout.write(output);
+      allOk &&= ok;
+      if (count) counted(ok ? 0 : 1, undefined, label);
+      else if (!ok) failedSuites++;
     }
-  }
+    return allOk;
+  };
 }
 
-await runTogether([
+// Where the time goes (docs/RELIABILITY.md, Test suite speed): the checks without tests (typecheck, lint: about
+// 45 CPU seconds) run beside the web and PGlite suites, which leave a fifth of the two cores idle (a file waiting on
+// a timer, a worker's last file); the journeys' build runs beside server-pg, which waits on PostgreSQL a third of
+// its time. The journeys themselves keep both cores busy and run alone.
+const checksPrinted = runAside([
   ['typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint: eslint (house rules as import boundaries)', ['node_modules/eslint/bin/eslint.js', '.']],
   ['lint: prettier --check', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']],
@@ -101,19 +91,33 @@ const vitest = (report, projects = []) => [
   '--reporter=json',
   `--outputFile.json=${report}`,
 ];
+// The journeys' production build (tests/e2e/run.mjs makes it itself when it is not told it was made).
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const buildAside = () =>
+  existsSync(chromium)
+    ? runAside(
+        [
+          ['build: the web app (for the journeys)', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']],
+          ['build: the server (for the journeys)', ['scripts/build-server.mjs']],
+        ],
+        { count: false },
+      )
+    : async () => false;
 // SPECTER_PG_NODE (a Node binary; .ci/run sets it to Node 24): the PostgreSQL project runs on that Node instead, so
 // one CI run checks the server on two Node versions (docs/RELIABILITY.md, Node versions).
 const pgNode = process.env.SPECTER_PG_NODE;
-let pgDone;
+let built;
 if (!pgNode) {
-  run('vitest: web, server, server-pg', vitest(unit), unit, 'vitest');
+  await run('vitest: web, server, server-pg', vitest(unit), unit, 'vitest');
+  await checksPrinted();
+  built = buildAside();
 } else {
   const pg = path.join(reports, 'vitest-pg.json');
   const version = spawnSync(pgNode, ['--version'], { encoding: 'utf8' }).stdout?.trim();
-  run('vitest: web, web-public, server', vitest(unit, ['web', 'web-public', 'server']), unit, 'vitest');
-  // Beside the journeys: the PostgreSQL suite waits on its server a third of its time, the journeys keep both
-  // cores busy; together they take about 2/3 of one after the other (docs/RELIABILITY.md, Test suite speed).
-  pgDone = runAlongside(
+  await run('vitest: web, web-public, server', vitest(unit, ['web', 'web-public', 'server']), unit, 'vitest');
+  await checksPrinted();
+  built = buildAside();
+  await run(
     `vitest: server-pg on Node ${version} (${pgNode})`,
     vitest(pg, ['server-pg']),
     pg,
@@ -121,8 +125,10 @@ if (!pgNode) {
     pgNode,
   );
 }
-run('end to end (Chromium)', ['tests/e2e/run.mjs'], path.join(reports, 'e2e.json'), 'e2e');
-await pgDone?.();
+const madeBuild = await built();
+await run('end to end (Chromium)', ['tests/e2e/run.mjs'], path.join(reports, 'e2e.json'), 'e2e', node, {
+  SPECTER_E2E_BUILT: madeBuild ? '1' : '',
+});
 
 console.log('');
 for (const line of slowestLines(timed)) console.log(line);
