@@ -69,15 +69,14 @@ function runAside(commands, { count = true } = {}) {
   };
 }
 
-// Where the time goes (docs/RELIABILITY.md, Test suite speed): the checks without tests (typecheck, lint: about
-// 45 CPU seconds) run beside the web and PGlite suites, which leave a fifth of the two cores idle (a file waiting on
-// a timer, a worker's last file); the journeys' build runs beside server-pg, which waits on PostgreSQL a third of
-// its time. The journeys themselves keep both cores busy and run alone.
-const checksPrinted = runAside([
+// Where the time goes (docs/RELIABILITY.md, Test suite speed): every suite but one keeps both cores busy and runs
+// alone (beside one another they took longer: contention took back more than the idle they filled); the
+// journeys' build runs beside server-pg, which waits on PostgreSQL a third of its time.
+await runAside([
   ['typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint: eslint (house rules as import boundaries)', ['node_modules/eslint/bin/eslint.js', '.']],
   ['lint: prettier --check', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']],
-]);
+])();
 const unit = path.join(reports, 'vitest.json');
 if (!process.env.DATABASE_URL)
   console.log('server-pg: SKIPPED - DATABASE_URL is unset; its tests are counted as skipped.');
@@ -109,13 +108,11 @@ const pgNode = process.env.SPECTER_PG_NODE;
 let built;
 if (!pgNode) {
   await run('vitest: web, server, server-pg', vitest(unit), unit, 'vitest');
-  await checksPrinted();
   built = buildAside();
 } else {
   const pg = path.join(reports, 'vitest-pg.json');
   const version = spawnSync(pgNode, ['--version'], { encoding: 'utf8' }).stdout?.trim();
   await run('vitest: web, web-public, server', vitest(unit, ['web', 'web-public', 'server']), unit, 'vitest');
-  await checksPrinted();
   built = buildAside();
   await run(
     `vitest: server-pg on Node ${version} (${pgNode})`,
