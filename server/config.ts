@@ -55,6 +55,9 @@ const csv = z.string().transform((s) =>
     .filter(Boolean),
 );
 
+/** REDIS_PREFIX when unset: the start of every key Specter writes in Redis. */
+export const DEFAULT_REDIS_PREFIX = 'specter';
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -93,7 +96,7 @@ export const configSchema = z.object({
   REDIS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,40}$/, 'letters, digits, _ . - (at most 40)')
-    .default('specter'),
+    .default(DEFAULT_REDIS_PREFIX),
   /** How long an instance keeps the dashboard's answers and "this token's admin is live", in ms; writes made
    * through this instance drop them at once (docs/PERFORMANCE.md). 0 = read the database on every call. */
   ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),

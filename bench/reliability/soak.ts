@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { redisKey } from '../../server/db/rateLimit';
 import { FIXTURE } from '../../server/stand-ins/foodics/fixture';
 import { startFoodicsStandIn } from '../../server/stand-ins/foodics/server';
 import {
@@ -340,7 +341,7 @@ async function giveBackGlobalSmsCount(n: number) {
   end
   return 0`;
   try {
-    for (const key of ['specter:rl:otp:global-hour', 'specter:rl:otp:global-day'])
+    for (const key of [redisKey('otp:global-hour'), redisKey('otp:global-day')])
       await redis.eval(lua, 1, key, String(n));
   } finally {
     redis.disconnect();

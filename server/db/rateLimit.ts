@@ -8,6 +8,7 @@
 // (enforce below): there is no read-then-write gap in which parallel requests could all slip under a limit.
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { DEFAULT_REDIS_PREFIX } from '../config';
 import { tooMany } from '../lib/errors';
 
 export interface Hit {
@@ -92,13 +93,9 @@ if c > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
 /** The Redis key of a counter under REDIS_PREFIX (tests read it to prove the count is the shared one). */
-export const redisKey = (key: string, prefix = 'specter') => `${prefix}:rl:${key}`;
+export const redisKey = (key: string, prefix = DEFAULT_REDIS_PREFIX) => `${prefix}:rl:${key}`;
 
-export function redisLimiter(
-  redis: import('ioredis').Redis,
-  fallback: RateLimiter,
-  keyPrefix = 'specter',
-): RateLimiter {
+export function redisLimiter(redis: import('ioredis').Redis, fallback: RateLimiter, keyPrefix: string): RateLimiter {
   return {
     async hit(key, windowSeconds, by = 1) {
       try {
@@ -148,7 +145,11 @@ export function redisLimiter(
   };
 }
 
-export function createLimiter(database: Database, redis?: import('ioredis').Redis, prefix?: string): RateLimiter {
+export function createLimiter(
+  database: Database,
+  redis: import('ioredis').Redis | undefined,
+  prefix: string,
+): RateLimiter {
   const db = databaseLimiter(database);
   return redis ? redisLimiter(redis, db, prefix) : db;
 }

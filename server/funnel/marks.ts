@@ -47,7 +47,7 @@ export function databaseMarks(database: Database): MarkStore {
   };
 }
 
-export function redisMarks(redis: import('ioredis').Redis, fallback: MarkStore, prefix = 'specter'): MarkStore {
+export function redisMarks(redis: import('ioredis').Redis, fallback: MarkStore, prefix: string): MarkStore {
   const k = (key: string) => `${prefix}:funnel:${key}`;
   return {
     async claim(key, ttlMs, value = '1') {

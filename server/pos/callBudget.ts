@@ -135,9 +135,9 @@ export function redisBudget(
   redis: import('ioredis').Redis,
   limits: BudgetLimits,
   fallback: CallBudget,
-  prefix = 'specter:pos',
+  prefix: string,
 ): CallBudget {
-  const keys = (token: string) => [`${prefix}:calls:${tokenKey(token)}`, `${prefix}:pause:${tokenKey(token)}`];
+  const keys = (token: string) => [`${prefix}:pos:calls:${tokenKey(token)}`, `${prefix}:pos:pause:${tokenKey(token)}`];
   return {
     async take(token, priority) {
       try {
@@ -179,8 +179,8 @@ export function redisBudget(
 export function createCallBudget(
   database: Database,
   limits: BudgetLimits,
-  redis?: import('ioredis').Redis,
-  redisPrefix?: string,
+  redis: import('ioredis').Redis | undefined,
+  redisPrefix: string,
 ): CallBudget {
   const db = databaseBudget(database, limits);
   return redis ? redisBudget(redis, limits, db, redisPrefix) : db;

@@ -21,7 +21,7 @@ export function createPosAdapters(
     database,
     { perWindow: config.FOODICS_CALLS_PER_MINUTE, windowMs: config.FOODICS_BUDGET_WINDOW_MS },
     redis,
-    `${config.REDIS_PREFIX}:pos`,
+    config.REDIS_PREFIX,
   );
   return {
     Foodics: createFoodicsAdapter({

@@ -130,9 +130,9 @@ return 1`;
 export function redisReceiptStore(
   redis: import('ioredis').Redis,
   fallback: ReceiptStore,
-  prefix = 'specter:pos',
+  prefix: string,
 ): ReceiptStore {
-  const key = (restaurantId: number, deviceId: string) => `${prefix}:receipt:${restaurantId}:${deviceId}`;
+  const key = (restaurantId: number, deviceId: string) => `${prefix}:pos:receipt:${restaurantId}:${deviceId}`;
   const read = async (k: string): Promise<KnownReceipt | null> => {
     const all = await redis.hgetall(k);
     if (!all.checkedAt) return null;
@@ -176,14 +176,14 @@ export function redisReceiptStore(
     },
     async firstTime(eventKey) {
       try {
-        return (await redis.set(`${prefix}:event:${eventKey}`, '1', 'PX', DAY_MS, 'NX')) === 'OK';
+        return (await redis.set(`${prefix}:pos:event:${eventKey}`, '1', 'PX', DAY_MS, 'NX')) === 'OK';
       } catch {
         return fallback.firstTime(eventKey);
       }
     },
     async forget(eventKey) {
       try {
-        await redis.del(`${prefix}:event:${eventKey}`);
+        await redis.del(`${prefix}:pos:event:${eventKey}`);
       } catch {
         await fallback.forget(eventKey);
       }
@@ -193,9 +193,9 @@ export function redisReceiptStore(
 
 export function createReceiptStore(
   database: Database,
-  redis?: import('ioredis').Redis,
-  prefix = 'specter',
+  redis: import('ioredis').Redis | undefined,
+  prefix: string,
 ): ReceiptStore {
   const db = databaseReceiptStore(database);
-  return redis ? redisReceiptStore(redis, db, `${prefix}:pos`) : db;
+  return redis ? redisReceiptStore(redis, db, prefix) : db;
 }
