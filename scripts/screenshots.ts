@@ -3,6 +3,7 @@
 // screen, in English and in Arabic, under docs/screenshots/{en,ar}/. The back-office is shot at 1366x900, the
 // public pages (invoice, privacy) at a 360x740 phone with deviceScaleFactor 2. Viewport shots only.
 import { spawnSync } from 'node:child_process';
+import { PRODUCTION_BUILD } from './lib/productionBuild.mjs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,16 +38,13 @@ const RUNS: Record<Lang, { browserLocale: string; deviceId: string; phone: strin
 
 const produced: string[] = [];
 
+/** The production build the harness runs (dist/, and dist-server/main.js: tests/e2e/harness/product.ts). */
 function build() {
-  console.log('screenshots: building the web app (vite build)…');
-  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) throw new Error(`vite build failed (${r.status})`);
-  // The harness runs dist-server/main.js as it is (tests/e2e/harness/product.ts).
-  const server = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
-  if (server.status !== 0) throw new Error(`the server's build failed (${server.status})`);
+  for (const [label, args] of PRODUCTION_BUILD) {
+    console.log(`screenshots: ${label}…`);
+    const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`${label} failed (${r.status})`);
+  }
 }
 
 /** Lets fonts, images and transitions settle, then saves a viewport PNG. */

@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PRODUCTION_BUILD } from './lib/productionBuild.mjs';
 import { slowestLines } from './lib/slowestFiles.mjs';
 import { addReport, closingLine, emptyTotals } from './lib/testTotals.mjs';
 
@@ -92,16 +93,7 @@ const vitest = (report, projects = []) => [
 ];
 // The journeys' production build (tests/e2e/run.mjs makes it itself when it is not told it was made).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const buildAside = () =>
-  existsSync(chromium)
-    ? runAside(
-        [
-          ['build: the web app (for the journeys)', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']],
-          ['build: the server (for the journeys)', ['scripts/build-server.mjs']],
-        ],
-        { count: false },
-      )
-    : async () => false;
+const buildAside = () => (existsSync(chromium) ? runAside(PRODUCTION_BUILD, { count: false }) : async () => false);
 // SPECTER_PG_NODE (a Node binary; .ci/run sets it to Node 24): the PostgreSQL project runs on that Node instead, so
 // one CI run checks the server on two Node versions (docs/RELIABILITY.md, Node versions).
 const pgNode = process.env.SPECTER_PG_NODE;

@@ -2,6 +2,7 @@
 // tests must run) reports every journey's tests as skipped, so the closing count of `npm test` shows them.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { PRODUCTION_BUILD } from '../../scripts/lib/productionBuild.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const report = process.env.SPECTER_TEST_REPORT
@@ -35,11 +36,8 @@ if (!existsSync(chromium)) {
 }
 // One production build for every journey (each file starts its own server from it): the web app, then the
 // compiled server (dist-server/). npm test makes it beside the PostgreSQL suite and says so (SPECTER_E2E_BUILT).
-const steps = process.env.SPECTER_E2E_BUILT
-  ? []
-  : [['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], ['scripts/build-server.mjs']];
-for (const step of steps) {
-  const build = spawnSync(process.execPath, step, { stdio: 'inherit' });
+for (const [, args] of process.env.SPECTER_E2E_BUILT ? [] : PRODUCTION_BUILD) {
+  const build = spawnSync(process.execPath, args, { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 process.exit(vitest([]).status ?? 1);

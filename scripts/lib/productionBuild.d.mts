@@ -1,0 +1,1 @@
+export const PRODUCTION_BUILD: [label: string, args: string[]][];
