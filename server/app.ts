@@ -11,11 +11,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { TOTAL_EXACT_HEADER, TOTAL_HEADER } from '../src/contract';
-import type { Config } from './config';
 import type { Deps } from './deps';
 import { AccessLog, loggerOptions } from './lib/logging';
 import { clientErrorHandler } from './lib/clientError';
 import { requestIdGenerator } from './lib/requestId';
+import { proxyTrust } from './lib/clientAddress';
+import { createFrontDoor, type FrontDoor } from './lib/frontDoor';
 import errors from './plugins/errors';
 import securityHeaders from './plugins/securityHeaders';
 import language from './plugins/language';
@@ -23,27 +24,29 @@ import auth from './plugins/auth';
 import web from './plugins/web';
 import purge from './plugins/purge';
 import services from './plugins/services';
+import tillFrontDoor from './plugins/tillFrontDoor';
 import observability from './plugins/observability';
 import { registerRoutes, SECURITY_SCHEMES } from './routes';
 
 export type App = FastifyInstance;
 
-/**
- * TRUST_PROXY for Fastify: the named proxies as they are; a hop count as a function trusting that many hops
- * nearest the server (Fastify 5 ignores a bare number, failing closed). The client address that every limit
- * counts is then the socket's, or the one a trusted proxy reported (docs/DEPLOYMENT.md).
- */
-function trustProxyOption(tp: Config['TRUST_PROXY']) {
-  if (typeof tp === 'number') return (_address: string, hop: number) => hop < tp;
-  return tp ?? false;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The door every request meets before Fastify (server/lib/frontDoor.ts). */
+    frontDoor: FrontDoor;
+  }
 }
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const { config } = deps;
+  const frontDoor = createFrontDoor();
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // The client address every limit counts: the socket's, or the one a trusted proxy reported (docs/DEPLOYMENT.md).
+    trustProxy: proxyTrust(config.TRUST_PROXY),
+    // The hot till's front door answers a crowd's remembered answer before Fastify (server/routes/tillFrontDoor.ts).
+    serverFactory: frontDoor.serverFactory,
     // Never let a slow client or a stuck dependency hold a request forever.
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
@@ -66,6 +69,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  app.decorate('frontDoor', frontDoor);
   deps.log = app.log;
 
   await app.register(observability);
@@ -103,6 +107,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(auth);
   await app.register(purge);
   await app.register(services);
+  await app.register(tillFrontDoor);
   // The API: the route table of server/routes/index.ts (every operation described there).
   await registerRoutes(app);
   await app.register(web);

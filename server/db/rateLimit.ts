@@ -176,7 +176,7 @@ export function batchedLimit(limiter: RateLimiter, syncMs: number) {
   const over = (t: Tally, limit: Limit, message: string) => {
     if (t.count + t.local > limit.max) throw tooMany(message, Math.max(1, Math.ceil((t.resetAt - Date.now()) / 1000)));
   };
-  return async function enforceBatched(limit: Limit, message: string): Promise<void> {
+  async function enforceBatched(limit: Limit, message: string): Promise<void> {
     let t = tallies.get(limit.key);
     if (t?.sync) await t.sync;
     if (t && Date.now() < t.freshUntil) {
@@ -210,5 +210,15 @@ export function batchedLimit(limiter: RateLimiter, syncMs: number) {
     await entry.sync;
     // The count answered includes this event; later ones counted while it was written are in entry.local.
     return over(entry, limit, message);
-  };
+  }
+  /** The same count for a caller that must decide without waiting: counts the event and answers true when the
+   * key's shared count is fresh and the event stays within the limit; otherwise counts nothing and answers false
+   * (the caller then takes enforceBatched's way, which counts it once). */
+  function countAtOnce(limit: Limit): boolean {
+    const t = tallies.get(limit.key);
+    if (!t || t.sync || Date.now() >= t.freshUntil || t.count + t.local + 1 > limit.max) return false;
+    t.local++;
+    return true;
+  }
+  return Object.assign(enforceBatched, { countAtOnce });
 }

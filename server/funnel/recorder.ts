@@ -7,7 +7,8 @@
 // it rotates through, and past that costs no write at all (docs/SECURITY.md).
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
 import { isbot } from 'isbot';
 import type { Deps } from '../deps';
 import { funnelDaily } from '../db/schema';
@@ -22,15 +23,23 @@ const DAY_MS = 86_400_000;
 
 export type FunnelStep = 'views' | 'codes' | 'saves' | 'sharedOpens';
 
+/** Who made a call, as the funnel reads it: a Fastify request, or the few fields the hot till's front door has
+ * (server/routes/tillFrontDoor.ts). */
+export interface FunnelCaller {
+  ip: string;
+  headers: IncomingHttpHeaders;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
 export interface FunnelRecorder {
   /** The receipt of a till was shown. */
-  view(req: FastifyRequest, restaurantId: number, deviceId: string): void;
+  view(req: FunnelCaller, restaurantId: number, deviceId: string): void;
   /** A code was sent: counted for the till it was asked on, else for the till this browser opened last. */
-  code(req: FastifyRequest, till?: { restaurantId: number; deviceId: string }): void;
+  code(req: FunnelCaller, till?: { restaurantId: number; deviceId: string }): void;
   /** An order of a till was saved. */
-  save(req: FastifyRequest, restaurantId: number, deviceId: string): void;
+  save(req: FunnelCaller, restaurantId: number, deviceId: string): void;
   /** A shared link of a receipt saved from a till was opened (once per browser per FUNNEL_DEDUPE_SECONDS). */
-  sharedOpen(req: FastifyRequest, restaurantId: number, deviceId: string): void;
+  sharedOpen(req: FunnelCaller, restaurantId: number, deviceId: string): void;
   /** Resolves when every count started so far is written: awaited when the app closes (plugins/services.ts). */
   settled(): Promise<void>;
 }
@@ -47,7 +56,7 @@ export function createFunnelRecorder(deps: Deps, marks: MarkStore = defaultMarks
   const pending = new Set<Promise<void>>();
 
   /** The browser's pseudonym, or null for a bot. */
-  const visitor = (req: FastifyRequest): string | null => {
+  const visitor = (req: FunnelCaller): string | null => {
     const ua = String(req.headers['user-agent'] ?? '');
     if (isbot(ua)) return null;
     return createHmac('sha256', key).update(`${req.ip}|${ua}`).digest('base64url').slice(0, 22);
@@ -63,7 +72,7 @@ export function createFunnelRecorder(deps: Deps, marks: MarkStore = defaultMarks
       })
       .then(() => metrics.funnel.inc({ step }));
 
-  const later = (req: FastifyRequest, work: () => Promise<unknown>) => {
+  const later = (req: FunnelCaller, work: () => Promise<unknown>) => {
     const p: Promise<void> = work()
       .then(() => undefined)
       .catch((err) => req.log.warn({ err }, 'funnel count not written'))
@@ -84,7 +93,7 @@ export function createFunnelRecorder(deps: Deps, marks: MarkStore = defaultMarks
   // Views handled per (address, till, day) on this instance: past VIEWS_PER_ADDRESS an address rotating its user
   // agent costs a Map lookup, never a write. The shared cap is the slots below (every instance together).
   const addressViews = new Map<string, number>();
-  const addressKey = (req: FastifyRequest, restaurantId: number, deviceId: string, day: string) =>
+  const addressKey = (req: FunnelCaller, restaurantId: number, deviceId: string, day: string) =>
     `${limitAddress(req.ip)}|${restaurantId}:${deviceId}|${day}`;
   /** One of the address's VIEWS_PER_ADDRESS slots for the till and day, shared by the instances; false when all
    * are taken. The address is kept as an HMAC, like the browser. */

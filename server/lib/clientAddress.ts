@@ -2,7 +2,30 @@
 // usually given a whole /64 (2^64 addresses), so counting each IPv6 address apart would let one client rotate
 // through as many counters as it likes: an IPv6 address counts by its /64. IPv4 (and IPv4 written as IPv6,
 // ::ffff:a.b.c.d) counts by the address itself.
+import type { IncomingMessage } from 'node:http';
 import { isIPv4, isIPv6 } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
+
+/** Which peers may report the client's address: a check of a peer's address and its hop (0 = nearest). */
+export type ProxyTrust = (address: string, hop: number) => boolean;
+
+/**
+ * TRUST_PROXY (docs/DEPLOYMENT.md) as one check, given to Fastify (its trustProxy) and used by the hot till's front
+ * door, so both read the same client address: the named proxies, or a hop count as that many hops nearest the
+ * server (Fastify 5 ignores a bare number, failing closed); false when no peer is trusted.
+ */
+export function proxyTrust(tp: false | number | string[] | undefined): ProxyTrust | false {
+  if (tp === undefined || tp === false) return false;
+  if (typeof tp === 'number') return (_address, hop) => hop < tp;
+  return proxyAddr.compile(tp);
+}
+
+/** The client's address as Fastify's request.ip reads it with the same trust. */
+export function clientAddressOf(req: IncomingMessage, trust: ProxyTrust | false): string | undefined {
+  if (!trust) return req.socket.remoteAddress;
+  const chain = proxyAddr.all(req, trust);
+  return chain[chain.length - 1];
+}
 
 /** The eight 16-bit groups of an IPv6 address (zone dropped), or null when it is not one. */
 function groupsOf(ip: string): number[] | null {

@@ -48,6 +48,11 @@ export interface LastOrderService {
    * client address's limit ('view': receipts; 'claim': codes and saves, which also count per till), then
    * checks the restaurant, the device and the link key: 404 TILL_NOT_FOUND, 429 over a limit. */
   admit(caller: TillCaller, restaurantId: number, deviceId: string, kind: 'view' | 'claim'): Promise<void>;
+  /** admit(caller, restaurantId, deviceId, 'view') for a caller that must decide without waiting (the hot till's
+   * front door): true when this instance already knows the till is live, the key is right and the address is
+   * within its limit - the view then counted; false, counting nothing, whenever it would have to wait or refuse
+   * (the caller then takes admit's way). */
+  admitViewAtOnce(caller: TillCaller, restaurantId: number, deviceId: string): boolean;
   /** A view of the till that goes past the instance's memory towards the POS: counted per till (429 over it). */
   tillViewed(restaurantId: number, deviceId: string): Promise<void>;
   /** The till's current link key rotated: forget what this instance remembers of its checks. */
@@ -120,6 +125,23 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
   // (docs/PERFORMANCE.md, "The hot till as it ships").
   const viewsOfAddress = batchedLimit(limiter, VIEW_COUNT_SYNC_MS);
 
+  const addressViewLimit = (addr: string) => ({
+    key: `till:view-addr:${addr}`,
+    max: config.TILL_VIEWS_PER_ADDRESS_10M,
+    windowSeconds: 600,
+  });
+
+  /** The restaurant is live, the device is one of its live devices, and the link's key is the till's (or no key
+   * is needed). */
+  function tillOpens(row: Checked, given: string | undefined): row is NonNullable<Checked> {
+    const key = given === undefined || given === '' ? undefined : given;
+    const keyOk =
+      key === undefined
+        ? !config.TILL_KEY_REQUIRED
+        : row?.linkKey != null && timingSafeEqual(digest(key), digest(row.linkKey));
+    return !!row && !!row.deviceRef && keyOk;
+  }
+
   function rememberUnknown(key: string) {
     if (!config.POS_UNKNOWN_ORDER_MS) return;
     if (unknownIds.size > 10_000) unknownIds.clear();
@@ -148,21 +170,19 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
     async admit(caller, restaurantId, deviceId, kind) {
       const addr = limitAddress(caller.ip);
       // The address counts every call, guesses included, before the till is even looked up.
-      if (kind === 'view')
-        await viewsOfAddress(
-          { key: `till:view-addr:${addr}`, max: config.TILL_VIEWS_PER_ADDRESS_10M, windowSeconds: 600 },
-          SLOW_DOWN,
-        );
+      if (kind === 'view') await viewsOfAddress(addressViewLimit(addr), SLOW_DOWN);
       else await limit(`till:claim-addr:${addr}`, config.TILL_CLAIMS_PER_ADDRESS_10M, 600);
       const row = await checked(restaurantId, deviceId);
-      const key = caller.key === undefined || caller.key === '' ? undefined : caller.key;
-      const keyOk =
-        key === undefined
-          ? !config.TILL_KEY_REQUIRED
-          : row?.linkKey != null && timingSafeEqual(digest(key), digest(row.linkKey));
-      if (!row || !row.deviceRef || !keyOk) throw notFound(TILL_NOT_FOUND);
+      if (!tillOpens(row, caller.key)) throw notFound(TILL_NOT_FOUND);
       if (kind === 'claim')
         await limit(`till:claim-till:${row.r.id}:${deviceId}`, config.TILL_CLAIMS_PER_TILL_MINUTE, 60);
+    },
+    admitViewAtOnce(caller, restaurantId, deviceId) {
+      const hit = checks.get(`${restaurantId}:${deviceId}`);
+      // Only a till this instance checked a moment ago and found open with this key (a wrong key or a removed
+      // till takes admit's way, to its 404); then the address's count, if it can be decided at once.
+      if (!hit || hit.until <= Date.now() || !tillOpens(hit.row, caller.key)) return false;
+      return viewsOfAddress.countAtOnce(addressViewLimit(limitAddress(caller.ip)));
     },
     async tillViewed(restaurantId, deviceId) {
       await limit(`till:view-till:${restaurantId}:${deviceId}`, config.TILL_VIEWS_PER_TILL_MINUTE, 60);

@@ -11,6 +11,7 @@ import { conflict } from '../lib/errors';
 import { say } from '../i18n';
 import { CLAIM_MESSAGES } from '../core/claim';
 import { createSessionService } from '../customer/session';
+import { LAST_ORDER_ROUTE } from '../plugins/tillFrontDoor';
 
 export default async function invoiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,9 +19,14 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
   const sessions = createSessionService(app.deps.config);
 
   app.get(
-    '/order/foodics/web/last-order',
+    LAST_ORDER_ROUTE,
     {
       config: { customer: true },
+      // An address answered here may be answered from memory before Fastify next time (plugins/tillFrontDoor.ts).
+      onResponse: (req, reply, done) => {
+        app.tillFrontDoor.learn(req, reply);
+        done();
+      },
       schema: {
         tags: ['invoice'],
         summary:

@@ -36,6 +36,7 @@ export async function addFoodicsRestaurant(deps: Deps, token: string, name = 'Na
 export async function createFoodicsTestApp(
   overrides: Record<string, string> = {},
   standIn: Parameters<typeof startFoodicsStandIn>[0] = {},
+  extra: Partial<Deps> = {},
 ): Promise<FoodicsTestApp> {
   const foodics = await startFoodicsStandIn(standIn);
   const sms: { to: string; body: string }[] = [];
@@ -50,6 +51,7 @@ export async function createFoodicsTestApp(
           sms.push({ to, body });
         },
       },
+      ...extra,
     },
   );
   const restaurantId = await addFoodicsRestaurant(t.deps, foodics.token);

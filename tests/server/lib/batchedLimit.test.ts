@@ -59,4 +59,32 @@ describe('batchedLimit', () => {
     await expect(other(limit, 'slow down')).rejects.toMatchObject({ statusCode: 429 });
     expect(writes).toEqual([1, 1, 1, 1, 1]);
   });
+
+  it('counts at once only what it can decide at once: a fresh count within the limit; otherwise nothing', async () => {
+    const enforce = batchedLimit(limiter, 60_000);
+    const limit = { key: 'test:view-addr:203.0.113.12', max: 3, windowSeconds: 600 };
+    writes.length = 0;
+    // No shared count yet: nothing decided, nothing counted, nothing written.
+    expect(enforce.countAtOnce(limit)).toBe(false);
+    expect(writes).toEqual([]);
+    await enforce(limit, 'slow down');
+    // Fresh: counted here without a write, up to the limit, then refused at once - and that one is not counted.
+    expect(enforce.countAtOnce(limit)).toBe(true);
+    expect(enforce.countAtOnce(limit)).toBe(true);
+    expect(enforce.countAtOnce(limit)).toBe(false);
+    expect(writes).toEqual([1]);
+    // The one refused at once takes the waiting way, which counts it: 4 of 3, a 429.
+    await expect(enforce(limit, 'slow down')).rejects.toMatchObject({ statusCode: 429 });
+  });
+
+  it('counts nothing at once while its shared count is being written, or once it is stale', async () => {
+    const enforce = batchedLimit(limiter, 30);
+    const limit = { key: 'test:view-addr:203.0.113.13', max: 100, windowSeconds: 600 };
+    await enforce(limit, 'slow down');
+    await new Promise((r) => setTimeout(r, 50));
+    const writing = enforce(limit, 'slow down');
+    expect(enforce.countAtOnce(limit)).toBe(false);
+    await writing;
+    expect(enforce.countAtOnce(limit)).toBe(true);
+  });
 });

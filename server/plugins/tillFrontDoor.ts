@@ -1,0 +1,162 @@
+// The hot till's front door (docs/PERFORMANCE.md, "The hot till's front door"). A crowd scanning one till asks for
+// one address many times a second, and its answer is remembered for ANSWER_CACHE_MS anyway (app.answers.tills).
+// Once GET /order/foodics/web/last-order has answered an address with 200 through Fastify, the door answers the
+// same address (same query, same language) from that memory before Fastify, with what the route sent: the same
+// headers, a new request id, the remembered body. Everything the route does on such a call is done here too -
+// the address's view limit, the till's and its key's checks (lastOrders.admitViewAtOnce), the funnel's view, the
+// request's metrics and its access line - and whenever any of them cannot be decided at once (a memory expired, a
+// limit's shared count being written, a refusal to give), the door steps aside and Fastify answers as ever.
+// A call from another origin (CORS), any other method and a closing app always go to Fastify.
+// tests/server/api/tillFrontDoor.test.ts holds the two ways to the same answer. Registered after services.ts (it
+// uses app.answers, app.lastOrders and app.funnel); the route (server/routes/invoice.ts) teaches it.
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type pino from 'pino';
+import { pickLanguage, type Lang } from '../i18n';
+import { clientAddressOf, proxyTrust } from '../lib/clientAddress';
+import { chindingsOf, writeAccessLine } from '../lib/logging';
+import { observeRequest } from '../lib/metrics';
+import { requestIdGenerator } from '../lib/requestId';
+
+export const LAST_ORDER_ROUTE = '/order/foodics/web/last-order';
+const ADDRESS_START = `${LAST_ORDER_ROUTE}?`;
+
+/** Headers of a route's answer that belong to one answer, not to the address: made anew for each. */
+const PER_ANSWER = new Set(['x-request-id', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+/** Addresses (with their language) remembered at most; past it the memory starts again. */
+const MAX_LEARNED = 10_000;
+
+interface Learned {
+  restaurantId: number;
+  casherId: string;
+  key: string | undefined;
+  /** The key of the till's answer in app.answers.tills. */
+  tillKey: string;
+  /** The route's headers, with the two of each answer last: set on every answer, then handed to Node as they are
+   * (one object per address, not a copy per answer: Node reads it at once). */
+  headers: OutgoingHttpHeaders & { 'x-request-id': string; 'content-length': number };
+  /** The body the content length was last measured for. */
+  measured: string;
+}
+
+/** The funnel's view of a caller at the door; its logger is made only if a count fails. */
+class DoorCaller {
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly ip: string,
+    readonly headers: IncomingHttpHeaders,
+    private readonly reqId: string,
+  ) {}
+  get log() {
+    return this.app.log.child({ reqId: this.reqId });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The hot till's front door. */
+    tillFrontDoor: TillFrontDoor;
+  }
+}
+
+export interface TillFrontDoor {
+  /** The route's onResponse: an answer of 200 to a same-origin GET teaches the door its address. */
+  learn(req: FastifyRequest, reply: FastifyReply): void;
+  /** Answers a request at the door (true) or leaves it to Fastify (false). */
+  answer(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Answers given at the door since the app started (tests and the bench read it). */
+  answered(): number;
+}
+
+export default fp(async function tillFrontDoor(app: FastifyInstance) {
+  const door = createTillFrontDoor(app);
+  app.decorate('tillFrontDoor', door);
+  app.frontDoor.open(door.answer);
+  // From the moment the app starts closing, Fastify answers every request (503).
+  app.addHook('preClose', (done) => {
+    app.frontDoor.shut();
+    done();
+  });
+});
+
+function createTillFrontDoor(app: FastifyInstance): TillFrontDoor {
+  const { config } = app.deps;
+  const { answers, lastOrders, funnel } = app;
+  const trust = proxyTrust(config.TRUST_PROXY);
+  const requestId = requestIdGenerator(!!config.TRUST_PROXY);
+  const log = app.log as unknown as pino.Logger;
+  const learned = new Map<string, Learned>();
+  // Accept-Language headers seen (a crowd's phones send a handful): their language without parsing each time.
+  const languages = new Map<string, Lang>();
+  const languageOf = (header: string | undefined): Lang => {
+    if (header === undefined) return 'en';
+    let lang = languages.get(header);
+    if (lang === undefined) {
+      if (languages.size >= 1000) languages.clear();
+      lang = pickLanguage(header);
+      languages.set(header, lang);
+    }
+    return lang;
+  };
+  let count = 0;
+
+  return {
+    learn(req, reply) {
+      const raw = req.raw;
+      if (reply.statusCode !== 200 || raw.method !== 'GET' || raw.headers.origin !== undefined) return;
+      const url = raw.url ?? '';
+      if (!url.startsWith(ADDRESS_START)) return;
+      const { restaurantId, casherId, key } = req.query as { restaurantId: number; casherId: string; key?: string };
+      const route: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined && !PER_ANSWER.has(name.toLowerCase())) route[name] = value;
+      const headers = { ...route, 'x-request-id': '', 'content-length': 0 };
+      if (learned.size >= MAX_LEARNED) learned.clear();
+      const tillKey = `${restaurantId}:${casherId}`;
+      learned.set(`${req.lang} ${url}`, { restaurantId, casherId, key, tillKey, headers, measured: '' });
+    },
+
+    answer(req, res) {
+      const url = req.url;
+      if (req.method !== 'GET' || url === undefined || !url.startsWith(ADDRESS_START)) return false;
+      if (req.headers.origin !== undefined) return false;
+      const start = performance.now();
+      const till = learned.get(`${languageOf(req.headers['accept-language'])} ${url}`);
+      if (till === undefined) return false;
+      const body = answers.tills.peek(till.tillKey);
+      if (body === undefined) return false;
+      const ip = clientAddressOf(req, trust);
+      // A host a proxy reports is read by Fastify (the access line names it): left to it.
+      if (ip === undefined || (trust && req.headers['x-forwarded-host'] !== undefined)) return false;
+      if (!lastOrders.admitViewAtOnce({ ip, key: till.key }, till.restaurantId, till.casherId)) return false;
+
+      const id = requestId(req);
+      const headers = till.headers;
+      if (till.measured !== body) {
+        headers['content-length'] = Buffer.byteLength(body);
+        till.measured = body;
+      }
+      headers['x-request-id'] = id;
+      res.writeHead(200, headers);
+      res.end(body);
+      count++;
+      funnel.view(new DoorCaller(app, ip, req.headers, id), till.restaurantId, till.casherId);
+      const ms = performance.now() - start;
+      observeRequest('GET', LAST_ORDER_ROUTE, 200, ms);
+      if (log.isLevelEnabled('info'))
+        writeAccessLine(log, `${chindingsOf(log)},"reqId":${JSON.stringify(id)}`, {
+          method: 'GET',
+          route: LAST_ORDER_ROUTE,
+          host: req.headers.host ?? '',
+          ip,
+          statusCode: 200,
+          responseTime: ms,
+        });
+      return true;
+    },
+
+    answered: () => count,
+  };
+}
