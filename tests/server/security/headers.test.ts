@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpChallenges } from '../../../server/db/schema';
+import { DOCUMENT_ONLY_HEADERS } from '../../../server/plugins/securityHeaders';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 describe('security headers, body limit, CORS', () => {
@@ -60,6 +61,18 @@ describe('security headers, body limit, CORS', () => {
       expectSecurityHeaders(res.headers);
       expect(res.headers['content-type']).toMatch(/application\/json/);
     }
+  });
+
+  it('JSON answers leave out the headers only a document acts on; pages keep them', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/admin', headers: auth });
+    expect(json.headers['content-type']).toMatch(/application\/json/);
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(json.headers[name], name).toBeUndefined();
+    expect(json.headers['cross-origin-resource-policy']).toBe('same-site');
+    const page = await t.app.inject({ method: 'GET', url: '/Privacy', headers: { accept: 'text/html' } });
+    // The page when dist/ is built, else its plain-text 404: a document either way, never JSON.
+    expect(page.headers['content-type']).toMatch(/^text\/(html|plain)/);
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(page.headers[name], name).toBeDefined();
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('a body larger than BODY_LIMIT answers 413 JSON {message}, on public and admin calls', async () => {
