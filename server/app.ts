@@ -45,7 +45,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     bodyLimit: config.BODY_LIMIT,
     // The client address every limit counts: the socket's, or the one a trusted proxy reported (docs/DEPLOYMENT.md).
     trustProxy: proxyTrust(config.TRUST_PROXY),
-    // The hot till's front door answers a crowd's remembered answer before Fastify (server/routes/tillFrontDoor.ts).
+    // The hot till's front door answers a crowd's remembered answer before Fastify (server/plugins/tillFrontDoor.ts).
     serverFactory: frontDoor.serverFactory,
     // Never let a slow client or a stuck dependency hold a request forever.
     requestTimeout: 30_000,

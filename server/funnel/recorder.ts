@@ -24,7 +24,7 @@ const DAY_MS = 86_400_000;
 export type FunnelStep = 'views' | 'codes' | 'saves' | 'sharedOpens';
 
 /** Who made a call, as the funnel reads it: a Fastify request, or the few fields the hot till's front door has
- * (server/routes/tillFrontDoor.ts). */
+ * (server/plugins/tillFrontDoor.ts). */
 export interface FunnelCaller {
   ip: string;
   headers: IncomingHttpHeaders;

@@ -1,7 +1,8 @@
 // The app's HTTP server (Fastify's `serverFactory`): every request meets a front door before Fastify, which may
 // answer it at once and otherwise hands it to Fastify untouched. The one door today is the hot till's
-// (server/routes/tillFrontDoor.ts; docs/PERFORMANCE.md, "The hot till's front door"). The server gets the settings
-// Fastify gives the server it makes itself (keep-alive, request and connection timeouts).
+// (server/plugins/tillFrontDoor.ts; docs/PERFORMANCE.md, "The hot till's front door"). The server gets the settings
+// Fastify gives the server it makes itself (keep-alive, request and connection timeouts). One server, one address:
+// with a server of its own making Fastify binds no second address for `localhost` (README's HOST).
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 /** Answers a request and says true, or says false and leaves it untouched (Fastify then handles it). */

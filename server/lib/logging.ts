@@ -144,7 +144,7 @@ export interface AccessFields {
  * log.info({ req, res, responseTime }, 'request completed'), built from its few fields - pino's generic
  * serialization of them was the larger part of the hot till's access line (docs/PERFORMANCE.md, "The hot till as
  * it ships"). Same stream, same phone mask, same fields in the same order; tests/server/lib/accessLine.test.ts
- * holds it to pino's own output. Used by AccessLog and by the hot till's front door (server/routes/tillFrontDoor.ts).
+ * holds it to pino's own output. Used by AccessLog and by the hot till's front door (server/plugins/tillFrontDoor.ts).
  */
 export function writeAccessLine(log: pino.Logger, chindings: string, f: AccessFields) {
   const line =

@@ -5,7 +5,7 @@ export interface Memo<V> {
   /** The answer kept under key, else load()'s (one load for the callers of one moment). */
   get<T extends V>(key: string, load: () => Promise<T>): Promise<T>;
   /** The answer kept under key when it is loaded and still fresh, else undefined: for a caller that must decide
-   * at once, without waiting (the hot till's front door, server/routes/tillFrontDoor.ts). */
+   * at once, without waiting (the hot till's front door, server/plugins/tillFrontDoor.ts). */
   peek(key: string): V | undefined;
   /** Drops one key, or every key. */
   forget(key?: string): void;

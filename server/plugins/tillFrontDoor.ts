@@ -6,7 +6,7 @@
 // the address's view limit, the till's and its key's checks (lastOrders.admitViewAtOnce), the funnel's view, the
 // request's metrics and its access line - and whenever any of them cannot be decided at once (a memory expired, a
 // limit's shared count being written, a refusal to give), the door steps aside and Fastify answers as ever.
-// A call from another origin (CORS), any other method and a closing app always go to Fastify.
+// A call from another origin (CORS), a GET with a body, any other method and a closing app always go to Fastify.
 // tests/server/api/tillFrontDoor.test.ts holds the two ways to the same answer. Registered after services.ts (it
 // uses app.answers, app.lastOrders and app.funnel); the route (server/routes/invoice.ts) teaches it.
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
@@ -121,7 +121,10 @@ function createTillFrontDoor(app: FastifyInstance): TillFrontDoor {
     answer(req, res) {
       const url = req.url;
       if (req.method !== 'GET' || url === undefined || !url.startsWith(ADDRESS_START)) return false;
-      if (req.headers.origin !== undefined) return false;
+      // Another origin's call (CORS), or a body on a GET (Fastify reads and limits it): Fastify's.
+      const h = req.headers;
+      if (h.origin !== undefined || h['content-length'] !== undefined || h['transfer-encoding'] !== undefined)
+        return false;
       const start = performance.now();
       const till = learned.get(`${languageOf(req.headers['accept-language'])} ${url}`);
       if (till === undefined) return false;

@@ -2,6 +2,7 @@
 // once the route has answered an address through Fastify, the door answers it from the remembered answer before
 // Fastify. Over real HTTP (inject never meets the door): the two ways give the same answer, the door keeps every
 // limit and count the route keeps, and it steps aside whenever it cannot decide at once.
+import http from 'node:http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFoodicsTestApp, DEVICE } from '../helpers/foodicsApp';
@@ -116,6 +117,20 @@ describe('the hot till at the front door', () => {
     const before = s.t.app.tillFrontDoor.answered();
     expect((await s.get({ origin: 'https://elsewhere.example' })).status).toBe(200);
     expect((await fetch(s.url, { method: 'HEAD' })).status).toBe(200);
+    // A GET with a body: Fastify reads it (and would refuse one past BODY_LIMIT).
+    const withBody = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        s.url,
+        { method: 'GET', headers: { 'content-type': 'text/plain', 'content-length': 5 } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end('hello');
+    });
+    expect(withBody).toBe(200);
     expect((await s.get({}, `${s.url}&other=1`)).status).toBe(200);
     const unknown = await s.get({}, s.url.replace(`casherId=${DEVICE}`, 'casherId=no-such-till'));
     expect(unknown.status).toBe(404);

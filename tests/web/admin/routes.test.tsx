@@ -93,17 +93,16 @@ describe('routes, guards and sign-in', () => {
       void router.navigate(path);
     });
     const nav = await screen.findByRole('menu');
+    // The menu shows Home at once and each resource once the account's permissions are read: waited for, not
+    // assumed (a loaded machine rendered the menu before them).
     for (const [name, href] of [
       ['Home', '/home'],
       ['Admin Users', '/admins'],
       ['App Users', '/users'],
       ['Restaurants', '/restaurants'],
     ]) {
-      expect(
-        within(nav)
-          .getAllByRole('menuitem', { name })
-          .some((a) => a.getAttribute('href') === href),
-      ).toBe(true);
+      const items = await within(nav).findAllByRole('menuitem', { name });
+      expect(items.some((a) => a.getAttribute('href') === href)).toBe(true);
     }
     await screen.findByText('Latest Orders');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
