@@ -66,7 +66,7 @@ export interface TillFrontDoor {
   learn(req: FastifyRequest, reply: FastifyReply): void;
   /** Answers a request at the door (true) or leaves it to Fastify (false). */
   answer(req: IncomingMessage, res: ServerResponse): boolean;
-  /** Answers given at the door since the app started (tests and the bench read it). */
+  /** Answers given at the door since the app started (the tests read it). */
   answered(): number;
 }
 
