@@ -154,6 +154,9 @@ export function createLimiter(
   return redis ? redisLimiter(redis, db, prefix) : db;
 }
 
+/** What a caller that must decide at once learns of an event (batchedLimit's countAtOnce). */
+export type AtOnce = 'within' | { retryAfter: number } | 'unknown';
+
 /**
  * A limit checked on every call of a crowd's busiest route without a write per call: the events of each key are
  * counted in this process and added to the shared counter (limiter.hit with `by`) at most once per syncMs - by
@@ -173,8 +176,9 @@ export function batchedLimit(limiter: RateLimiter, syncMs: number) {
     sync?: Promise<void>;
   }
   const tallies = new Map<string, Tally>();
+  const secondsLeft = (t: Tally) => Math.max(1, Math.ceil((t.resetAt - Date.now()) / 1000));
   const over = (t: Tally, limit: Limit, message: string) => {
-    if (t.count + t.local > limit.max) throw tooMany(message, Math.max(1, Math.ceil((t.resetAt - Date.now()) / 1000)));
+    if (t.count + t.local > limit.max) throw tooMany(message, secondsLeft(t));
   };
   async function enforceBatched(limit: Limit, message: string): Promise<void> {
     let t = tallies.get(limit.key);
@@ -211,14 +215,22 @@ export function batchedLimit(limiter: RateLimiter, syncMs: number) {
     // The count answered includes this event; later ones counted while it was written are in entry.local.
     return over(entry, limit, message);
   }
-  /** The same count for a caller that must decide without waiting: counts the event and answers true when the
-   * key's shared count is fresh and the event stays within the limit; otherwise counts nothing and answers false
-   * (the caller then takes enforceBatched's way, which counts it once). */
-  function countAtOnce(limit: Limit): boolean {
+  /** The same count for a caller that must decide without waiting, when the key's shared count is fresh (else
+   * 'unknown', nothing counted: the caller takes enforceBatched's way, which counts the event once). An event over
+   * the limit is counted and refused as enforceBatched refuses it (`{ retryAfter }`, in seconds) when the caller
+   * `mayRefuse` at once; one within it is counted ('within') when `mayPass()` says the caller can let it through at
+   * once. Otherwise nothing is counted. */
+  function countAtOnce(limit: Limit, mayPass: () => boolean, mayRefuse = true): AtOnce {
     const t = tallies.get(limit.key);
-    if (!t || t.sync || Date.now() >= t.freshUntil || t.count + t.local + 1 > limit.max) return false;
+    if (!t || t.sync || Date.now() >= t.freshUntil) return 'unknown';
+    if (t.count + t.local + 1 > limit.max) {
+      if (!mayRefuse) return 'unknown';
+      t.local++;
+      return { retryAfter: secondsLeft(t) };
+    }
+    if (!mayPass()) return 'unknown';
     t.local++;
-    return true;
+    return 'within';
   }
   return Object.assign(enforceBatched, { countAtOnce });
 }

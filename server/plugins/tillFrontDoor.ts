@@ -5,7 +5,10 @@
 // headers, a new request id, the remembered body. Everything the route does on such a call is done here too -
 // the address's view limit, the till's and its key's checks (lastOrders.admitViewAtOnce), the funnel's view, the
 // request's metrics and its access line - and whenever any of them cannot be decided at once (a memory expired, a
-// limit's shared count being written, a refusal to give), the door steps aside and Fastify answers as ever.
+// limit's shared count being written, a 404 to give), the door steps aside and Fastify answers as ever. Once the
+// route has refused an address with 429 (its view limit), the door refuses that address's next views over the
+// limit the same way (headers as the route sent them, Retry-After and the message's wait from the same count,
+// the message from the same catalogue): a flood from one address costs what a refusal should.
 // A call from another origin (CORS), a GET with a body, any other method and a closing app always go to Fastify.
 // tests/server/api/tillFrontDoor.test.ts holds the two ways to the same answer. Registered after services.ts (it
 // uses app.answers, app.lastOrders and app.funnel); the route (server/routes/invoice.ts) teaches it.
@@ -14,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pino from 'pino';
-import { pickLanguage, type Lang } from '../i18n';
+import { localise, pickLanguage, type Lang } from '../i18n';
 import { clientAddressOf, proxyTrust } from '../lib/clientAddress';
 import { chindingsOf, writeAccessLine } from '../lib/logging';
 import { observeRequest } from '../lib/metrics';
@@ -24,21 +27,38 @@ export const LAST_ORDER_ROUTE = '/order/foodics/web/last-order';
 const ADDRESS_START = `${LAST_ORDER_ROUTE}?`;
 
 /** Headers of a route's answer that belong to one answer, not to the address: made anew for each. */
-const PER_ANSWER = new Set(['x-request-id', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+const PER_ANSWER = new Set([
+  'x-request-id',
+  'content-length',
+  'retry-after',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
 /** Addresses (with their language) remembered at most; past it the memory starts again. */
 const MAX_LEARNED = 10_000;
+
+/** What the route sent, minus what belongs to one answer: the headers of its 200 or of its 429, with the two set
+ * on every answer last (one object per address and status, set in place and handed to Node as it is: Node reads
+ * it at once - a copy per answer cost a third of the door's time). */
+type Sent = OutgoingHttpHeaders & { 'x-request-id': string; 'content-length': number };
 
 interface Learned {
   restaurantId: number;
   casherId: string;
   key: string | undefined;
+  lang: Lang;
   /** The key of the till's answer in app.answers.tills. */
   tillKey: string;
-  /** The route's headers, with the two of each answer last: set on every answer, then handed to Node as they are
-   * (one object per address, not a copy per answer: Node reads it at once). */
-  headers: OutgoingHttpHeaders & { 'x-request-id': string; 'content-length': number };
-  /** The body the content length was last measured for. */
+  /** The route's 200, once it has sent one to this address. */
+  answer?: Sent;
+  /** The body the answer's content length was last measured for. */
   measured: string;
+  /** The route's 429, once it has refused this address (Retry-After is set per answer). */
+  refusal?: Sent & { 'retry-after': string };
+  /** The last refusal's body, and the wait it says. */
+  refused?: { retryAfter: number; body: string };
 }
 
 /** The funnel's view of a caller at the door; its logger is made only if a count fails. */
@@ -62,7 +82,7 @@ declare module 'fastify' {
 }
 
 export interface TillFrontDoor {
-  /** The route's onResponse: an answer of 200 to a same-origin GET teaches the door its address. */
+  /** The route's onResponse: an answer of 200 or 429 to a same-origin GET teaches the door its address. */
   learn(req: FastifyRequest, reply: FastifyReply): void;
   /** Answers a request at the door (true) or leaves it to Fastify (false). */
   answer(req: IncomingMessage, res: ServerResponse): boolean;
@@ -105,17 +125,28 @@ function createTillFrontDoor(app: FastifyInstance): TillFrontDoor {
   return {
     learn(req, reply) {
       const raw = req.raw;
-      if (reply.statusCode !== 200 || raw.method !== 'GET' || raw.headers.origin !== undefined) return;
+      const status = reply.statusCode;
+      if ((status !== 200 && status !== 429) || raw.method !== 'GET' || raw.headers.origin !== undefined) return;
       const url = raw.url ?? '';
       if (!url.startsWith(ADDRESS_START)) return;
-      const { restaurantId, casherId, key } = req.query as { restaurantId: number; casherId: string; key?: string };
-      const route: OutgoingHttpHeaders = {};
+      const sent: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(reply.getHeaders()))
-        if (value !== undefined && !PER_ANSWER.has(name.toLowerCase())) route[name] = value;
-      const headers = { ...route, 'x-request-id': '', 'content-length': 0 };
-      if (learned.size >= MAX_LEARNED) learned.clear();
-      const tillKey = `${restaurantId}:${casherId}`;
-      learned.set(`${req.lang} ${url}`, { restaurantId, casherId, key, tillKey, headers, measured: '' });
+        if (value !== undefined && !PER_ANSWER.has(name.toLowerCase())) sent[name] = value;
+      const at = `${req.lang} ${url}`;
+      let till = learned.get(at);
+      if (!till) {
+        if (learned.size >= MAX_LEARNED) learned.clear();
+        const { restaurantId, casherId, key } = req.query as { restaurantId: number; casherId: string; key?: string };
+        const tillKey = `${restaurantId}:${casherId}`;
+        till = { restaurantId, casherId, key, lang: req.lang, tillKey, measured: '' };
+        learned.set(at, till);
+      }
+      if (status === 200) {
+        till.answer = { ...sent, 'x-request-id': '', 'content-length': 0 };
+        till.measured = ''; // measured anew on the next answer: these headers have no length yet
+      }
+      // Retry-After is the one header of a refusal that changes from answer to answer: set on each.
+      else till.refusal = { ...sent, 'x-request-id': '', 'content-length': 0, 'retry-after': '' };
     },
 
     answer(req, res) {
@@ -128,33 +159,54 @@ function createTillFrontDoor(app: FastifyInstance): TillFrontDoor {
       const start = performance.now();
       const till = learned.get(`${languageOf(req.headers['accept-language'])} ${url}`);
       if (till === undefined) return false;
-      const body = answers.tills.peek(till.tillKey);
-      if (body === undefined) return false;
+      const body = till.answer ? answers.tills.peek(till.tillKey) : undefined;
       const ip = clientAddressOf(req, trust);
       // A host a proxy reports is read by Fastify (the access line names it): left to it.
       if (ip === undefined || (trust && req.headers['x-forwarded-host'] !== undefined)) return false;
-      if (!lastOrders.admitViewAtOnce({ ip, key: till.key }, till.restaurantId, till.casherId)) return false;
+      const verdict = lastOrders.admitViewAtOnce({ ip, key: till.key }, till.restaurantId, till.casherId, {
+        answer: body !== undefined,
+        refuse: till.refusal !== undefined,
+      });
+      if (verdict === 'unknown') return false;
 
       const id = requestId(req);
-      const headers = till.headers;
-      if (till.measured !== body) {
-        headers['content-length'] = Buffer.byteLength(body);
-        till.measured = body;
+      let status: 200 | 429;
+      if (verdict === 'admitted') {
+        status = 200;
+        const headers = till.answer!;
+        if (till.measured !== body) {
+          headers['content-length'] = Buffer.byteLength(body!);
+          till.measured = body!;
+        }
+        headers['x-request-id'] = id;
+        res.writeHead(200, headers);
+        res.end(body);
+        funnel.view(new DoorCaller(app, ip, req.headers, id), till.restaurantId, till.casherId);
+      } else {
+        status = 429;
+        // The error handler's answer to the same refusal (server/plugins/errors.ts): its message in the caller's
+        // language with the wait in words, the wait in Retry-After.
+        if (till.refused?.retryAfter !== verdict.retryAfter) {
+          const text = JSON.stringify({ message: localise(verdict.message, till.lang, verdict.retryAfter) });
+          till.refused = { retryAfter: verdict.retryAfter, body: text };
+        }
+        const headers = till.refusal!;
+        headers['content-length'] = Buffer.byteLength(till.refused.body);
+        headers['retry-after'] = String(verdict.retryAfter);
+        headers['x-request-id'] = id;
+        res.writeHead(429, headers);
+        res.end(till.refused.body);
       }
-      headers['x-request-id'] = id;
-      res.writeHead(200, headers);
-      res.end(body);
       count++;
-      funnel.view(new DoorCaller(app, ip, req.headers, id), till.restaurantId, till.casherId);
       const ms = performance.now() - start;
-      observeRequest('GET', LAST_ORDER_ROUTE, 200, ms);
+      observeRequest('GET', LAST_ORDER_ROUTE, status, ms);
       if (log.isLevelEnabled('info'))
         writeAccessLine(log, `${chindingsOf(log)},"reqId":${JSON.stringify(id)}`, {
           method: 'GET',
           route: LAST_ORDER_ROUTE,
           host: req.headers.host ?? '',
           ip,
-          statusCode: 200,
+          statusCode: status,
           responseTime: ms,
         });
       return true;

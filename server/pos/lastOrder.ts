@@ -49,10 +49,17 @@ export interface LastOrderService {
    * checks the restaurant, the device and the link key: 404 TILL_NOT_FOUND, 429 over a limit. */
   admit(caller: TillCaller, restaurantId: number, deviceId: string, kind: 'view' | 'claim'): Promise<void>;
   /** admit(caller, restaurantId, deviceId, 'view') for a caller that must decide without waiting (the hot till's
-   * front door): true when this instance already knows the till is live, the key is right and the address is
-   * within its limit - the view then counted; false, counting nothing, whenever it would have to wait or refuse
-   * (the caller then takes admit's way). */
-  admitViewAtOnce(caller: TillCaller, restaurantId: number, deviceId: string): boolean;
+   * front door), when this instance's count of the address is fresh: over the address's limit, the view is counted
+   * and refused as admit refuses it (`{ message, retryAfter }`: answer 429 with them) - if the caller `canRefuse`;
+   * within it, 'admitted' (the view counted) when the caller `canAnswer` and this instance checked the till a
+   * moment ago and found it live with this key. Anything else counts nothing and answers 'unknown': the caller
+   * takes admit's way. */
+  admitViewAtOnce(
+    caller: TillCaller,
+    restaurantId: number,
+    deviceId: string,
+    can: { answer: boolean; refuse: boolean },
+  ): 'admitted' | { message: string; retryAfter: number } | 'unknown';
   /** A view of the till that goes past the instance's memory towards the POS: counted per till (429 over it). */
   tillViewed(restaurantId: number, deviceId: string): Promise<void>;
   /** The till's current link key rotated: forget what this instance remembers of its checks. */
@@ -177,12 +184,19 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
       if (kind === 'claim')
         await limit(`till:claim-till:${row.r.id}:${deviceId}`, config.TILL_CLAIMS_PER_TILL_MINUTE, 60);
     },
-    admitViewAtOnce(caller, restaurantId, deviceId) {
-      const hit = checks.get(`${restaurantId}:${deviceId}`);
-      // Only a till this instance checked a moment ago and found open with this key (a wrong key or a removed
-      // till takes admit's way, to its 404); then the address's count, if it can be decided at once.
-      if (!hit || hit.until <= Date.now() || !tillOpens(hit.row, caller.key)) return false;
-      return viewsOfAddress.countAtOnce(addressViewLimit(limitAddress(caller.ip)));
+    admitViewAtOnce(caller, restaurantId, deviceId, can) {
+      // As in admit: the address's count first (a refusal whatever the till), then the till - only one this
+      // instance checked a moment ago and found open with this key (a wrong key or a removed till takes admit's
+      // way, to its 404).
+      const tillOpen = () => {
+        if (!can.answer) return false;
+        const hit = checks.get(`${restaurantId}:${deviceId}`);
+        return !!hit && hit.until > Date.now() && tillOpens(hit.row, caller.key);
+      };
+      const verdict = viewsOfAddress.countAtOnce(addressViewLimit(limitAddress(caller.ip)), tillOpen, can.refuse);
+      if (verdict === 'within') return 'admitted';
+      if (verdict === 'unknown') return 'unknown';
+      return { message: SLOW_DOWN, retryAfter: verdict.retryAfter };
     },
     async tillViewed(restaurantId, deviceId) {
       await limit(`till:view-till:${restaurantId}:${deviceId}`, config.TILL_VIEWS_PER_TILL_MINUTE, 60);

@@ -151,6 +151,72 @@ describe('what the door keeps', () => {
     }
   });
 
+  it('a refusal Fastify gave, the door gives next: same headers, wait, message, access line and count', async () => {
+    const s = await listening({ TILL_VIEWS_PER_ADDRESS_10M: '2', METRICS_TOKEN: METRICS });
+    const refusals = async () => {
+      const text = (await s.t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS}` } })).body;
+      const m =
+        /specter_http_requests_total\{[^}]*route="\/order\/foodics\/web\/last-order"[^}]*status="429"[^}]*\} (\d+)/.exec(
+          text,
+        );
+      return Number(m?.[1] ?? 0);
+    };
+    try {
+      for (const lang of ['en', 'ar']) {
+        const headers = { 'accept-language': lang };
+        if (lang === 'en') expect([(await s.get(headers)).status, (await s.get(headers)).status]).toEqual([200, 200]);
+        const doorBefore = s.t.app.tillFrontDoor.answered();
+        const countedBefore = await refusals();
+        const from = s.lines.length;
+        const fastify = await s.get(headers);
+        expect(fastify.status).toBe(429);
+        expect(s.t.app.tillFrontDoor.answered()).toBe(doorBefore);
+        const door = await s.get(headers);
+        expect(s.t.app.tillFrontDoor.answered()).toBe(doorBefore + 1);
+        expect(door.status).toBe(429);
+        // The same answer, the wait included (a window of 10 minutes: the same in words a moment later).
+        expect(door.body).toBe(fastify.body);
+        expect(JSON.parse(door.body).message).toMatch(lang === 'en' ? /10 minutes/ : /10/);
+        expect(without(door.headers, new Set([...PER_ANSWER, 'retry-after']))).toEqual(
+          without(fastify.headers, new Set([...PER_ANSWER, 'retry-after'])),
+        );
+        expect(door.headers['content-language']).toBe(lang);
+        expect(Number(door.headers['retry-after'])).toBeGreaterThanOrEqual(Number(fastify.headers['retry-after']) - 1);
+        expect(Number(door.headers['retry-after'])).toBeLessThanOrEqual(600);
+        expect(await refusals()).toBe(countedBefore + 2);
+        const lineOf = (id: string) => s.lines.slice(from).find((l) => l.reqId === id)!;
+        const shape = (l: Record<string, unknown>) => ({ ...l, time: 0, responseTime: 0, reqId: 0 });
+        expect(shape(lineOf(door.headers['x-request-id']))).toEqual(shape(lineOf(fastify.headers['x-request-id'])));
+        expect(lineOf(door.headers['x-request-id']).res).toEqual({ statusCode: 429 });
+      }
+      // Each refusal counted: the address's shared count holds all of them once the next sync writes them.
+      expect(s.t.app.tillFrontDoor.answered()).toBe(3);
+    } finally {
+      await s.t.close();
+    }
+  });
+
+  it('relearned after its memory ends: the next answer at the door is whole, its length measured anew', async () => {
+    const s = await listening({});
+    try {
+      await s.get();
+      const first = await s.get();
+      expect(s.t.app.tillFrontDoor.answered()).toBe(1);
+      // The remembered answer ends (its ANSWER_CACHE_MS): Fastify answers and teaches the door again.
+      s.t.app.answers.tills.forget();
+      const again = await s.get();
+      expect(s.t.app.tillFrontDoor.answered()).toBe(1);
+      const door = await s.get();
+      expect(s.t.app.tillFrontDoor.answered()).toBe(2);
+      for (const res of [first, again, door]) {
+        expect(res.body).toBe(first.body);
+        expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(first.body));
+      }
+    } finally {
+      await s.t.close();
+    }
+  });
+
   it('a save: the next view says saved at once (the remembered answer is dropped, Fastify answers)', async () => {
     const s = await listening({});
     try {

@@ -60,20 +60,29 @@ describe('batchedLimit', () => {
     expect(writes).toEqual([1, 1, 1, 1, 1]);
   });
 
-  it('counts at once only what it can decide at once: a fresh count within the limit; otherwise nothing', async () => {
+  it('counts at once only what it can decide at once: a fresh count within the limit, or one over it', async () => {
     const enforce = batchedLimit(limiter, 60_000);
     const limit = { key: 'test:view-addr:203.0.113.12', max: 3, windowSeconds: 600 };
+    const pass = () => true;
     writes.length = 0;
     // No shared count yet: nothing decided, nothing counted, nothing written.
-    expect(enforce.countAtOnce(limit)).toBe(false);
+    expect(enforce.countAtOnce(limit, pass)).toBe('unknown');
     expect(writes).toEqual([]);
     await enforce(limit, 'slow down');
-    // Fresh: counted here without a write, up to the limit, then refused at once - and that one is not counted.
-    expect(enforce.countAtOnce(limit)).toBe(true);
-    expect(enforce.countAtOnce(limit)).toBe(true);
-    expect(enforce.countAtOnce(limit)).toBe(false);
+    // Fresh: counted here without a write up to the limit; a caller that cannot let the event through counts nothing.
+    expect(enforce.countAtOnce(limit, () => false)).toBe('unknown');
+    expect(enforce.countAtOnce(limit, pass)).toBe('within');
+    expect(enforce.countAtOnce(limit, pass)).toBe('within');
+    // Past the limit: a caller that cannot refuse at once counts nothing; one that can counts it and refuses it
+    // with the window's wait, as the waiting way does.
+    expect(enforce.countAtOnce(limit, pass, false)).toBe('unknown');
+    const refused = enforce.countAtOnce(limit, pass);
+    expect(refused).toEqual({ retryAfter: expect.any(Number) });
+    expect((refused as { retryAfter: number }).retryAfter).toBeGreaterThan(590);
+    expect((refused as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(600);
     expect(writes).toEqual([1]);
-    // The one refused at once takes the waiting way, which counts it: 4 of 3, a 429.
+    // Five counted (the refused one included): the waiting way refuses the next too, and its sync writes the four
+    // counted here since the first write.
     await expect(enforce(limit, 'slow down')).rejects.toMatchObject({ statusCode: 429 });
   });
 
@@ -83,8 +92,8 @@ describe('batchedLimit', () => {
     await enforce(limit, 'slow down');
     await new Promise((r) => setTimeout(r, 50));
     const writing = enforce(limit, 'slow down');
-    expect(enforce.countAtOnce(limit)).toBe(false);
+    expect(enforce.countAtOnce(limit, () => true)).toBe('unknown');
     await writing;
-    expect(enforce.countAtOnce(limit)).toBe(true);
+    expect(enforce.countAtOnce(limit, () => true)).toBe('within');
   });
 });
