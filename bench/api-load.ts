@@ -1,5 +1,6 @@
 // The API under load and one call at a time (docs/PERFORMANCE.md, section 3). Method:
-// - the product runs in its own process (server/main.ts, production mode), the ceiling - a bare Fastify route
+// - the product runs in its own process as a user starts it (npm start's scripts/start.mjs: the compiled server,
+//   its access log at the default level into a file; production mode), the ceiling - a bare Fastify route
 //   (bench/bare-server.ts) - in another; autocannon drives both from this process over loopback;
 // - every case is measured right after its own ceiling run (bare, then the case, same connections, same
 //   length), so each ratio compares two runs seconds apart in the same conditions;
@@ -21,7 +22,16 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { startFoodicsStandIn } from '../server/stand-ins/foodics/server';
 import { FIXTURE } from '../server/stand-ins/foodics/fixture';
-import { benchTill, BENCH_ADMIN, PRODUCTION_BENCH_ENV, startProcess, table, type Started } from './lib';
+import {
+  benchTill,
+  BENCH_ADMIN,
+  ONE_ADDRESS_CROWD,
+  PRODUCTION_BENCH_ENV,
+  startAsUser,
+  startProcess,
+  table,
+  type Started,
+} from './lib';
 import { seedBig } from './seed-big';
 
 const arg = (name: string, def: string) => {
@@ -154,22 +164,24 @@ export async function apiLoad(
       const foodics = await startFoodicsStandIn();
       const prepared = await prepareDatabase(kind);
       console.error(`[${kind}] ${prepared.label}`);
-      // The product in its own process, production mode; `memory` is ANSWER_CACHE_MS (0 = every call reaches the
-      // database). The data folder outlives each process and goes at the end.
+      // The product as a user starts it (bench/lib.ts startAsUser: scripts/start.mjs, the compiled server, its log
+      // at the default level into a file), in production mode; `memory` is ANSWER_CACHE_MS (0 = every call reaches
+      // the database). The data folder outlives each process and goes at the end.
+      const logs = mkdtempSync(path.join(os.tmpdir(), 'specter-load-logs-'));
       const startServer = (memory: string) =>
-        startProcess(
-          ['--import', 'tsx', 'server/main.ts'],
+        startAsUser(
           {
             ...prepared.env,
             ...PRODUCTION_BENCH_ENV,
+            SKIP_BUILD: '1',
             FOODICS_STAND_IN: '0',
             FOODICS_BASE_URL: foodics.url,
             // The hot till's crowd is one address here: its receipt views would be refused (429) past the default
             // 300 in 10 minutes, and the case would measure refusals (docs/PERFORMANCE.md, The hot till as it ships).
-            TILL_VIEWS_PER_ADDRESS_10M: '1000000000',
+            ...ONE_ADDRESS_CROWD,
             ANSWER_CACHE_MS: memory,
           },
-          /Specter is running at/,
+          logs,
         );
       let server = await startServer('0');
       try {
@@ -267,6 +279,7 @@ export async function apiLoad(
         await server.stop();
         await foodics.close();
         if (prepared.dataDir) rmSync(prepared.dataDir, { recursive: true, force: true });
+        rmSync(logs, { recursive: true, force: true });
       }
     }
   } finally {

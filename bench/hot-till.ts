@@ -6,14 +6,13 @@
 // a file, as a service's log would, not through this process (reading it here would load the client's core).
 // `--also-warn` adds the same runs with LOG_LEVEL=warn (what bench/api-load.ts runs with), to show the log's cost.
 // Usage: npx tsx bench/hot-till.ts [--seconds 8] [--rounds 2] [--also-warn]
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFoodicsStandIn } from '../server/stand-ins/foodics/server';
 import { FIXTURE } from '../server/stand-ins/foodics/fixture';
-import { benchTill, freePort, ONE_ADDRESS_CROWD, ROOT, startProcess, table } from './lib';
+import { benchTill, ONE_ADDRESS_CROWD, startAsUser, startProcess, table } from './lib';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -48,51 +47,6 @@ async function run(url: string, pid: number) {
     bad: r.non2xx + r.errors + r.timeouts,
     cpuUs: perAnswer(after.user - cpu.user + after.sys - cpu.sys),
     userSys: `${perAnswer(after.user - cpu.user)}+${perAnswer(after.sys - cpu.sys)}`,
-  };
-}
-
-/** The node process start.mjs runs (dist-server/main.js): the child running it. */
-function childOf(pid: number): number {
-  // start.mjs may first run a build (a stale dist/): that child is not the server, and measuring it reads 0 µs.
-  const until = Date.now() + 5000;
-  while (Date.now() < until) {
-    const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-    const cmdline = (k: string) => {
-      try {
-        return readFileSync(`/proc/${k}/cmdline`, 'utf8');
-      } catch {
-        return ''; // gone since it was listed
-      }
-    };
-    const server = kids.find((k) => cmdline(k).includes('dist-server/main.js'));
-    if (server) return Number(server);
-  }
-  throw new Error('start.mjs runs no dist-server/main.js');
-}
-
-/** `npm start` (scripts/start.mjs), its output into a file; resolves once it says it is running. */
-async function startAsUser(env: Record<string, string>, dir: string) {
-  const port = await freePort();
-  const logFile = path.join(dir, `product-${port}.log`);
-  const out = openSync(logFile, 'w');
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), ...env },
-    stdio: ['ignore', out, out],
-  });
-  const until = Date.now() + 240_000;
-  while (!/Specter is running at/.test(readFileSync(logFile, 'utf8'))) {
-    if (child.exitCode !== null || Date.now() > until)
-      throw new Error(`did not start:\n${readFileSync(logFile, 'utf8')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: childOf(child.pid!),
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
   };
 }
 

@@ -1,8 +1,8 @@
 // Shared by the benches: start the product as its own process (npm start's path) on a free port with a
 // fresh data folder, print tables; build the app in this process on a seeded database, make a scratch
 // PostgreSQL database, bulk-load saved orders, and read command-line numbers and percentiles.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +66,55 @@ export async function startProcess(
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The node process start.mjs runs (dist-server/main.js): the child running it. */
+function childOf(pid: number): number {
+  // start.mjs may first run a build (a stale dist/): that child is not the server, and measuring it reads 0 µs.
+  const until = Date.now() + 5000;
+  while (Date.now() < until) {
+    const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    const cmdline = (k: string) => {
+      try {
+        return readFileSync(`/proc/${k}/cmdline`, 'utf8');
+      } catch {
+        return ''; // gone since it was listed
+      }
+    };
+    const server = kids.find((k) => cmdline(k).includes('dist-server/main.js'));
+    if (server) return Number(server);
+  }
+  throw new Error('start.mjs runs no dist-server/main.js');
+}
+
+/** The product as a user starts it: `npm start` (scripts/start.mjs, so the compiled server, NODE_ENV and LOG_LEVEL at
+ * their defaults unless `env` sets them), its output into a file in `dir` as a service's log would go (not through
+ * the bench's process, which would load the client's core); resolves once it says it is running, with the pid of
+ * the server process itself (dist-server/main.js), whose CPU the benches read. */
+export async function startAsUser(env: Record<string, string>, dir: string): Promise<Started> {
+  const port = await freePort();
+  const logFile = path.join(dir, `product-${port}.log`);
+  const out = openSync(logFile, 'w');
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), ...env },
+    stdio: ['ignore', out, out],
+  });
+  const until = Date.now() + 240_000;
+  while (!/Specter is running at/.test(readFileSync(logFile, 'utf8'))) {
+    if (child.exitCode !== null || Date.now() > until)
+      throw new Error(`did not start:\n${readFileSync(logFile, 'utf8')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    log: () => readFileSync(logFile, 'utf8'),
+    pid: childOf(child.pid!),
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
     },
   };
 }
