@@ -4,10 +4,9 @@
 // run's LCP, FCP and score, then what the LCP is made of: its element, its phases (time to first byte, load delay,
 // load time, render delay), the render-blocking requests and every request of the page (docs/PERFORMANCE.md 1b).
 // Usage: npx tsx bench/lcp.ts [--runs=3]
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import os from 'node:os';
 import { startProduct, table } from './lib';
+import { chromeLauncher, lighthouse } from './tools';
 
 const INVOICE = '/user/invoice?restId=1&deviceId=7d000000-0001-4000-8000-00000000c001';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -17,9 +16,11 @@ const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) 
 type Details = { items?: Record<string, unknown>[] };
 
 async function audit(url: string) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: FLAGS });
+  const chrome = await (await chromeLauncher()).launch({ chromePath: CHROME_PATH, chromeFlags: FLAGS });
   try {
-    const lhr = (await lighthouse(url, {
+    const lhr = (await (
+      await lighthouse()
+    )(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',

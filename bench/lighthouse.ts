@@ -5,9 +5,8 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { kb, ROOT, startProduct, table } from './lib';
+import { chromeLauncher, lighthouse } from './tools';
 
 const INVOICE = '/user/invoice?restId=1&deviceId=7d000000-0001-4000-8000-00000000c001';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -25,9 +24,11 @@ const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) 
 const SAVE = process.argv.find((a) => a.startsWith('--save='))?.slice(7);
 
 async function audit(url: string, saveAs?: string) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: FLAGS });
+  const chrome = await (await chromeLauncher()).launch({ chromePath: CHROME_PATH, chromeFlags: FLAGS });
   try {
-    const result = await lighthouse(url, {
+    const result = await (
+      await lighthouse()
+    )(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',

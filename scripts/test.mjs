@@ -74,7 +74,7 @@ function runAside(commands, { count = true } = {}) {
 // alone (beside one another they took longer: contention took back more than the idle they filled); the
 // journeys' build runs beside server-pg, which waits on PostgreSQL a third of its time.
 await runAside([
-  ['typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['typecheck', ['node_modules/typescript7/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint: eslint (house rules as import boundaries)', ['node_modules/eslint/bin/eslint.js', '.']],
   ['lint: prettier --check', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']],
 ])();
