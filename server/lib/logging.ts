@@ -104,8 +104,8 @@ interface LineSink {
 /**
  * A stream that takes a line at once and hands the lines of one turn of the event loop to `dest` in one write,
  * in order, at the end of that turn (setImmediate): a crowd's access lines cost one write per turn instead of one
- * each - pino's own destination also measures the whole pending text on every line it buffers, which was about
- * a fifth of the hot till's answer (docs/PERFORMANCE.md, "The hot till's front door"). `flushSync` writes what is
+ * each - pino's asynchronous destination also measured the whole pending text again on every line it buffered (4 % of
+ * the hot till's samples, docs/PERFORMANCE.md "The hot till's front door"). `flushSync` writes what is
  * waiting at once.
  */
 export function linesPerTurn(dest: LineSink): LineSink & { flushSync(): void } {

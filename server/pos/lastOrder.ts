@@ -50,10 +50,10 @@ export interface LastOrderService {
   admit(caller: TillCaller, restaurantId: number, deviceId: string, kind: 'view' | 'claim'): Promise<void>;
   /** admit(caller, restaurantId, deviceId, 'view') for a caller that must decide without waiting (the hot till's
    * front door), when this instance's count of the address is fresh: over the address's limit, the view is counted
-   * and refused as admit refuses it (`{ message, retryAfter }`: answer 429 with them) - if the caller `canRefuse`;
-   * within it, 'admitted' (the view counted) when the caller `canAnswer` and this instance checked the till a
-   * moment ago and found it live with this key. Anything else counts nothing and answers 'unknown': the caller
-   * takes admit's way. */
+   * and refused as admit refuses it (`{ message, retryAfter }`: answer 429 with them) - if the caller can refuse at
+   * once (`can.refuse`); within it, 'admitted' (the view counted) when it can answer (`can.answer`) and this instance
+   * checked the till a moment ago and found it live with this key. Anything else counts nothing and answers
+   * 'unknown': the caller takes admit's way. */
   admitViewAtOnce(
     caller: TillCaller,
     restaurantId: number,
