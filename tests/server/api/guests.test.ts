@@ -8,6 +8,15 @@ import type { PosOrder } from '../../../server/core/posPort';
 import { CONSENT_WORDING_VERSION, CUSTOMER_COOKIE } from '../../../src/contract';
 import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
+import { localDateTime } from '../../../server/pos/foodics/mapping';
+import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+
+/** The restaurant's business day `daysBack` days before today, as its orders are dated (the POS's time zone, read by
+ * the same mapping): from 21:00 UTC the Riyadh day is already the next UTC one. */
+function businessDay(daysBack = 0): string {
+  const today = localDateTime(new Date().toISOString(), FIXTURE.settings.business_timezone).date;
+  return new Date(Date.parse(`${today}T00:00:00Z`) - daysBack * 86_400_000).toISOString().slice(0, 10);
+}
 
 // The guestbook (issue 34) through the real app and database: receipts saved the way the invoice page saves them
 // (a code, then add-order with or without `consent`), at two restaurants on the Foodics stand-in.
@@ -146,7 +155,7 @@ describe('the guestbook: consent, guests, insights', () => {
     expect((await list('q=532000002')).rows).toEqual([]);
     expect(await exported()).not.toContain('532000002');
     expect((await admin(`/guest/${row.guests.id}`)).statusCode).toBe(404);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessDay();
     const ins = (await admin(`/guest/insights?restaurantId=${grill}&from=${today}&to=${today}`)).json();
     expect(ins.current.receipts).toBe(4);
     expect(ins.current.guests).toBe(2);
@@ -180,7 +189,7 @@ describe('the guestbook: consent, guests, insights', () => {
   });
 
   it("the insights equal the sums of the saved orders and the Orders screen's count for the same filters", async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessDay();
     const ins = (await admin(`/guest/insights?restaurantId=${grill}&from=${today}&to=${today}`)).json();
     const saved = await t.database.db
       .select()
@@ -199,16 +208,16 @@ describe('the guestbook: consent, guests, insights', () => {
     });
     const screen = await admin(`/order?restaurantId=${grill}&from=${today}&to=${today}&page=1&perPage=5`);
     expect(Number(screen.headers['x-total-count'])).toBe(ins.current.receipts);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const yesterday = businessDay(1);
     expect(ins.previous).toMatchObject({ from: yesterday, to: yesterday, receipts: 0, spend: 0, guests: 0 });
     expect(ins.by_day).toEqual([{ day: today, receipts: saved.length, spend: money(spend), guests: 2 }]);
     expect(ins.by_branch.reduce((n: number, b: { receipts: number }) => n + b.receipts, 0)).toBe(saved.length);
     // A week: seven days, zeros filled in, and the week before.
-    const weekAgo = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+    const weekAgo = businessDay(6);
     const week = (await admin(`/api/guest/insights?restaurantId=${grill}&from=${weekAgo}&to=${today}`)).json();
     expect(week.by_day).toHaveLength(7);
     expect(week.current.receipts).toBe(saved.length);
-    expect(week.previous.to).toBe(new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10));
+    expect(week.previous.to).toBe(businessDay(7));
   });
 
   it('a returning guest: visited before the period', async () => {
@@ -233,7 +242,7 @@ describe('the guestbook: consent, guests, insights', () => {
       .from(guests)
       .where(and(eq(guests.appUserId, u.id), eq(guests.restaurantId, grill)));
     expect(row.firstVisitOn).toBe('2026-01-15');
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessDay();
     const ins = (await admin(`/guest/insights?restaurantId=${grill}&from=${today}&to=${today}`)).json();
     expect(ins.current).toMatchObject({ guests: 2, returning: 1, new: 1 });
   });
@@ -263,7 +272,7 @@ describe('the guestbook: consent, guests, insights', () => {
     expect((await admin(`/guest/${ids.saraGrill}`)).statusCode).toBe(404);
     expect((await call({ method: 'DELETE', url: `/customer/consents/${grill}`, cookies })).statusCode).toBe(404);
     expect((await call({ method: 'DELETE', url: `/customer/consents/${grill}` })).statusCode).toBe(401);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessDay();
     const ins = (await admin(`/guest/insights?restaurantId=${grill}&from=${today}&to=${today}`)).json();
     // Omar's and Sara's of today (one of Sara's moved to January above).
     expect(ins.current).toMatchObject({ receipts: 3, guests: 2 });
