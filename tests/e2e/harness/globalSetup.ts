@@ -5,17 +5,16 @@
 //   `npm start` gives;
 // - one Chromium, to which each journey file connects for fresh contexts of its own (harness/browser.ts), instead
 //   of a browser start per journey.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { openDatabase } from '../../../server/db/client';
 import { LAUNCH_OPTIONS, SHARED_BROWSER_ENV } from './browser';
+import { scratchFolder } from './scratch';
 
 export default async function setup() {
   // Without Chromium (run.mjs) every journey is only collected and reported skipped: no product will start.
   if (process.env.SPECTER_E2E_COLLECT_ONLY) return;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'specter-e2e-template-'));
+  const dir = scratchFolder('specter-e2e-template-');
   const [database, browser] = await Promise.all([
     openDatabase({ dataDir: dir }),
     chromium.launchServer(LAUNCH_OPTIONS),

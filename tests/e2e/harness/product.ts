@@ -3,11 +3,11 @@
 // so tests can read the one-time codes the console provider prints. The builds are the caller's: tests/e2e/run.mjs
 // and scripts/screenshots.ts make them first (scripts/start.mjs's staleness check is not repeated per journey).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchFolder } from './scratch';
 
 export interface RunningProduct {
   url: string;
@@ -32,7 +32,7 @@ export async function freePort(): Promise<number> {
 
 export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'specter-e2e-'));
+  const dataDir = scratchFolder('specter-e2e-');
   // A copy of the run's migrated database (harness/globalSetup.ts): no initdb and no migrations at each start.
   // Outside the journeys' run (scripts/screenshots.ts) there is none, and the product creates its own.
   const template = process.env.SPECTER_E2E_DATA_TEMPLATE;
