@@ -14,6 +14,10 @@ export default defineConfig({
     // One migrated embedded database per run, copied by each journey's product (harness/globalSetup.ts).
     globalSetup: ['tests/e2e/harness/globalSetup.ts'],
     testTimeout: 60_000,
+    // expect.poll's own default (1 s) is shorter than one render of a back-office page on a slow CI machine: the
+    // connection panel was still loading (data-status '') after a Reconnect there. A poll that never matches still
+    // fails, only later.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 180_000,
     passWithNoTests: true,
   },
