@@ -429,7 +429,7 @@ export function renderAdmin(path: string) {
   return router;
 }
 
-// user-event's click does not start jsdom's form submission for react-admin's SaveButton (a real browser
+// user-event's click did not start the test DOM's form submission for react-admin's SaveButton (a real browser
 // does: the e2e journeys cover it); a plain click event does.
 export const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 /** A table's column headers, as read. */

@@ -1,6 +1,6 @@
 // The back-office on a 390 px phone (issue 30): the restaurants list folds a row's actions into one menu (and a
 // dialog an action opens outlives the menu), /orders shows Customer, Total and Date and Time first, the rest in
-// the row's expansion. jsdom has no layout: window.matchMedia answers as a 390 px wide screen would.
+// the row's expansion. The test DOM has no layout: window.matchMedia answers as a 390 px wide screen would.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { page } from '../../../src/admin/layout/reloadAt';
 import { renderAdmin, signIn, useStandIn } from './harness';
 
-// jsdom cannot load a page: the full reload Logout does is played by the memory router (the e2e journey
+// The test DOM does not load pages: the full reload Logout does is played by the memory router (the e2e journey
 // sees the real reload in Chromium).
 
 useStandIn({ signedIn: false });

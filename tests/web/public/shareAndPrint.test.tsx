@@ -125,11 +125,18 @@ describe('Print / Save as PDF', () => {
   let printed: (string | null)[];
   beforeEach(() => {
     printed = [];
-    vi.spyOn(window, 'print').mockImplementation(() => {
-      printed.push(document.querySelector('style[data-print]')?.textContent ?? null);
-    });
+    // The test DOM has no print dialog (happy-dom defines no window.print): a stand-in records each call.
+    vi.stubGlobal(
+      'print',
+      vi.fn(() => {
+        printed.push(document.querySelector('style[data-print]')?.textContent ?? null);
+      }),
+    );
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 
   it('prints on A4, or at a till roll width of 80 mm; the page size is gone after printing', async () => {
     render(<PrintButtons t={TEXTS.en} />);

@@ -58,8 +58,7 @@ describe('Connect Foodics', () => {
 
   it('the button asks the server for the authorize page and sends the browser there', async () => {
     configured(true);
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     let body: unknown;
     server.use(
       http.post('*/api/restaurants/foodics/connect', async ({ request }) => {

@@ -47,7 +47,7 @@ async function openEdit(arabic = false) {
   await user.type(screen.getAllByRole('textbox')[0], '!');
   return { user, router };
 }
-/** Save, in either language (user-event's click does not submit react-admin's form in jsdom: harness.tsx). */
+/** Save, in either language (user-event's click does not submit react-admin's form in the test DOM: harness.tsx). */
 const save = (name = 'Save') => fireEvent.click(screen.getByRole('button', { name }));
 
 describe("the restaurant form's failures, beside their field", () => {
