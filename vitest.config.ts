@@ -34,6 +34,9 @@ const serverProject = (
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll's own default (1 s) is less than a background write can take on a slow CI machine (as in the
+    // journeys' config): a poll that never matches still fails, only later.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
 
