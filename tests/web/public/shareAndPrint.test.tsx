@@ -133,10 +133,7 @@ describe('Print / Save as PDF', () => {
       }),
     );
   });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
+  afterEach(() => vi.unstubAllGlobals());
 
   it('prints on A4, or at a till roll width of 80 mm; the page size is gone after printing', async () => {
     render(<PrintButtons t={TEXTS.en} />);
