@@ -114,7 +114,11 @@ try {
   console.log(`production smoke: GET /user/invoice ${page.status} text/html, ${html.length} characters`);
 
   server.kill('SIGTERM');
-  const end = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 20_000))]);
+  // The 20 s bound is cleared once the server has exited: a pending timer kept this script, and so every CI run,
+  // alive for its full 20 s after the smoke had passed.
+  let bound;
+  const end = await Promise.race([exited, new Promise((r) => (bound = setTimeout(() => r(null), 20_000)))]);
+  clearTimeout(bound);
   if (!end || end.code !== 0) throw new Error(`SIGTERM did not stop the server cleanly: ${JSON.stringify(end)}`);
   server = undefined;
   console.log(`production smoke: passed, stopped cleanly on SIGTERM (${elapsed()})`);
