@@ -23,6 +23,7 @@ import language from './plugins/language';
 import auth from './plugins/auth';
 import web from './plugins/web';
 import purge from './plugins/purge';
+import loyaltyExpiry from './plugins/loyaltyExpiry';
 import services from './plugins/services';
 import tillFrontDoor from './plugins/tillFrontDoor';
 import observability from './plugins/observability';
@@ -107,6 +108,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(auth);
   await app.register(purge);
   await app.register(services);
+  await app.register(loyaltyExpiry);
   await app.register(tillFrontDoor);
   // The API: the route table of server/routes/index.ts (every operation described there).
   await registerRoutes(app);

@@ -704,7 +704,7 @@ export const loyaltyMembers = pgTable(
       .references(() => appUsers.id, { onDelete: 'cascade' }),
     balance: integer('balance').notNull().default(0),
     lifetimePoints: integer('lifetime_points').notNull().default(0),
-    carried: numeric('carried', { precision: 12, scale: 6 }).notNull().default('0'),
+    carried: numeric('carried', { precision: 24, scale: 12 }).notNull().default('0'),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     leftAt: timestamp('left_at', { withTimezone: true }),
@@ -738,7 +738,7 @@ export const loyaltyLedger = pgTable(
     kind: text('kind').$type<LedgerKind>().notNull(),
     points: integer('points').notNull(),
     balanceAfter: integer('balance_after').notNull(),
-    value: numeric('value', { precision: 20, scale: 6 }),
+    value: numeric('value', { precision: 30, scale: 12 }),
     /** The receipt's total (an earn, a take-back). */
     spend: numeric('spend', { precision: 16, scale: 5 }),
     /** The saved order (orders.id) an earn came from. */

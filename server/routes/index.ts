@@ -19,8 +19,10 @@ import foodicsConnectRoutes from './foodicsConnect';
 import foodicsWebhookRoutes from './foodicsWebhook';
 import funnelRoutes from './funnel';
 import guestsRoutes from './guests';
+import foodicsLoyaltyRoutes from './foodicsLoyalty';
 import healthRoutes from './health';
 import invoiceRoutes from './invoice';
+import loyaltyRoutes from './loyalty';
 import metricsRoutes from './metrics';
 import ordersRoutes from './orders';
 import posPushRoutes from './posPush';
@@ -70,6 +72,8 @@ export const ROUTES: RouteGroup[] = [
   { plugin: activityRoutes },
   { plugin: tillsRoutes },
   { plugin: guestsRoutes },
+  { plugin: loyaltyRoutes },
+  { plugin: foodicsLoyaltyRoutes, security: [{ foodicsLoyalty: [] }] },
 ];
 
 /** The security schemes the table names (server/app.ts puts them in the OpenAPI document). */
@@ -77,6 +81,11 @@ export const SECURITY_SCHEMES = {
   bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "An admin's token (POST /admin/login)" },
   pushKey: { type: 'http', scheme: 'bearer', description: "A restaurant's Specter POS push key" },
   customerSession: { type: 'apiKey', in: 'cookie', name: CUSTOMER_COOKIE, description: 'My receipts session' },
+  foodicsLoyalty: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "FOODICS_LOYALTY_TOKEN: Foodics' POS calling the loyalty adapter (docs/POS.md)",
+  },
 } as const;
 
 const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

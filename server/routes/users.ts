@@ -60,7 +60,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     {
       onRequest: app.requireAdmin,
       // Their saved orders go with them (docs/SECURITY.md, "Retention").
-      config: { changes: ['appUsers', 'savedOrders', 'activity'] },
+      config: { changes: ['appUsers', 'savedOrders', 'activity', 'loyalty'] },
       schema: {
         tags: ['app users'],
         summary: 'Delete an app user (hard delete; their saved orders go with them)',

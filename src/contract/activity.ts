@@ -25,6 +25,11 @@ export const ACTIVITY_KINDS = [
   // Issue 26: an account's role changed, its restaurants granted or withdrawn.
   'admin.roleChanged',
   'admin.restaurantsChanged',
+  // Issue 47: a restaurant's loyalty program changed; a reward created, changed or deleted.
+  'loyalty.programChanged',
+  'loyalty.rewardCreated',
+  'loyalty.rewardChanged',
+  'loyalty.rewardDeleted',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

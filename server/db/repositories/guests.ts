@@ -120,15 +120,22 @@ export async function recordConsent(tx: Writer, phone: string, restaurantId: num
 }
 
 /** Withdraws the phone's yes to the restaurant: from now on the guest is in no list, search, export or page.
- * False when there was none. */
-export function withdrawConsent(db: Db, phone: string, restaurantId: number): Promise<boolean> {
+ * `also` runs in the same transaction when there was a yes (leaving the restaurant's rewards: issue 47); its answer
+ * is `extra`. `withdrawn` false when there was none. */
+export function withdrawConsent<T = undefined>(
+  db: Db,
+  phone: string,
+  restaurantId: number,
+  also?: (tx: Tx) => Promise<T>,
+): Promise<{ withdrawn: boolean; extra?: T }> {
   return db.transaction(async (tx) => {
     const gone = await tx
       .delete(guestConsents)
       .where(and(eq(guestConsents.phone, phone), eq(guestConsents.restaurantId, restaurantId)))
       .returning({ id: guestConsents.id });
     await markConsent(tx, phone, restaurantId, false);
-    return gone.length > 0;
+    if (!gone.length) return { withdrawn: false };
+    return { withdrawn: true, extra: also ? await also(tx) : undefined };
   });
 }
 
