@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { phoneFromAdapter } from '../core/phone';
-import { adapterRewardAnswer } from '../core/loyalty';
+import { adapterRewardAnswer, type AdapterEcho } from '../core/loyalty';
 import {
   bestAffordable,
   offeredReward,
@@ -129,6 +129,19 @@ export default async function foodicsLoyaltyRoutes(fastify: FastifyInstance) {
     return undefined;
   }
 
+  /** The request's phone, country code and business reference as Foodics sent them (before they were read as
+   * strings): the answer echoes them so, and the POS matches its own values. */
+  const echoes = new WeakMap<FastifyRequest, AdapterEcho>();
+  const keepEcho = (req: FastifyRequest, _reply: unknown, done: () => void) => {
+    const raw = (req.body ?? {}) as Record<string, unknown>;
+    echoes.set(req, {
+      customer_mobile_number: raw.customer_mobile_number,
+      mobile_country_code: raw.mobile_country_code,
+      business_reference: raw.business_reference,
+    });
+    done();
+  };
+
   const common = {
     tags: ['pos'],
     security: [{ foodicsLoyalty: [] }],
@@ -138,6 +151,7 @@ export default async function foodicsLoyaltyRoutes(fastify: FastifyInstance) {
     '/pos/foodics/loyalty/reward',
     {
       onRequest: authorised,
+      preValidation: keepEcho,
       // Reads only.
       config: { changes: [] },
       schema: {
@@ -166,7 +180,7 @@ export default async function foodicsLoyaltyRoutes(fastify: FastifyInstance) {
           maxDiscount: r.maxDiscount === null ? null : Number(r.maxDiscount),
           productIds: r.productIds,
         },
-        req.body,
+        echoes.get(req) ?? req.body,
       );
     },
   );
