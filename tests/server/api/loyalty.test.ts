@@ -5,8 +5,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { activity, appUsers, guestConsents, loyaltyLedger, loyaltyMembers, orders } from '../../../server/db/schema';
-import { createReward } from '../../../server/db/repositories/loyaltyRewards';
+import {
+  activity,
+  adminRestaurants,
+  admins,
+  appUsers,
+  guestConsents,
+  loyaltyLedger,
+  loyaltyMembers,
+  loyaltyPrograms,
+  orders,
+  restaurants,
+} from '../../../server/db/schema';
+import { createReward, deleteReward, findReward, updateReward } from '../../../server/db/repositories/loyaltyRewards';
 import { earnForReceipt, expireIdleBalances, undoOrder } from '../../../server/db/repositories/loyalty';
 import { EVERY_RESTAURANT } from '../../../server/db/scope';
 import { CUSTOMER_COOKIE } from '../../../src/contract';
@@ -137,6 +148,63 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
     expect(trail.at(-1)!.detail).toMatchObject({ fields: ['enabled', 'pointsPerUnit'] });
     // A restaurant that does not exist: 404.
     expect((await program({ enabled: true }, 999_999)).statusCode).toBe(404);
+  });
+
+  it('roles: a manager changes their own restaurant only, staff read only; a refused change changes nothing', async () => {
+    const db = t.database.db;
+    const [other] = await db
+      .insert(restaurants)
+      .values({
+        name: 'Other',
+        logo: 'https://example.com/o.png',
+        token: 't',
+        branchsToken: 't',
+        systemType: 'Specter',
+      })
+      .returning({ id: restaurants.id });
+    const account = async (role: 'manager' | 'staff') => {
+      const [a] = await db
+        .insert(admins)
+        .values({ name: role, email: `${role}-loyalty@example.com`, passwordHash: 'x', role })
+        .returning({ id: admins.id });
+      await db.insert(adminRestaurants).values({ adminId: a.id, restaurantId: grill });
+      return { id: a.id, headers: { authorization: `Bearer ${await t.deps.tokens.issue(a.id)}` } };
+    };
+    const manager = await account('manager');
+    const staff = await account('staff');
+    const before = (await call({ method: 'GET', url: `/api/loyalty/programs/${grill}`, headers: auth })).json();
+    expect((await program({ min_spend: 7 }, other.id, manager.headers)).statusCode).toBe(404);
+    expect(
+      (await call({ method: 'GET', url: `/api/loyalty/programs/${other.id}`, headers: manager.headers })).statusCode,
+    ).toBe(404);
+    expect((await program({ min_spend: 7 }, grill, staff.headers)).statusCode).toBe(403);
+    expect(
+      (await call({ method: 'GET', url: `/api/loyalty/programs/${grill}`, headers: staff.headers })).json(),
+    ).toEqual(before);
+    const [untouched] = await db.select().from(loyaltyPrograms).where(eq(loyaltyPrograms.restaurantId, other.id));
+    expect(untouched).toBeUndefined();
+    const mine = await program({ min_spend: 7 }, grill, manager.headers);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject({ min_spend: 7 });
+    await program({ min_spend: 0 });
+    // Rewards (the back-office resource calls these): another restaurant's is refused and invisible.
+    const scopeA = { adminId: manager.id, role: 'manager' as const, restaurantIds: [grill] };
+    const reward = { code: 'MGR', name_en: 'M', name_ar: 'م', cost: 5, kind: 'amount' as const, value: 1 };
+    await expect(createReward(db, scopeA, { ...reward, restaurant_id: other.id }, { admin: null })).rejects.toThrow(
+      'Restaurant not found',
+    );
+    const foreign = await createReward(db, EVERY_RESTAURANT, { ...reward, restaurant_id: other.id }, { admin: null });
+    expect(await findReward(db, scopeA, foreign.id)).toBeUndefined();
+    expect(await updateReward(db, scopeA, foreign.id, { cost: 1 }, { admin: null })).toBeUndefined();
+    expect(await deleteReward(db, scopeA, foreign.id, { admin: null })).toBe(false);
+    expect((await findReward(db, EVERY_RESTAURANT, foreign.id))!.cost).toBe(5);
+    // A code is never reused at a restaurant, whatever its case, even once its reward is deleted.
+    expect(await deleteReward(db, EVERY_RESTAURANT, foreign.id, { admin: null })).toBe(true);
+    await expect(
+      createReward(db, EVERY_RESTAURANT, { ...reward, code: 'mgr', restaurant_id: other.id }, { admin: null }),
+    ).rejects.toThrow(/never reused/);
+    const kinds = (await db.select().from(activity)).map((a) => a.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['loyalty.rewardCreated', 'loyalty.rewardDeleted']));
   });
 
   it('carried fractions: 30 SAR and then 20 SAR at 1 point per 50 SAR make one point', async () => {

@@ -69,6 +69,11 @@ const NOT_BACK_OFFICE = new Set([
   'GET /r/{token}',
   // Foodics' OAuth return to the browser: its single-use state and the browser's cookie, no bearer token.
   'GET /pos/foodics/connected',
+  // Loyalty (issue 47): the customer's own calls, and Foodics' loyalty adapter (its own token).
+  'GET /customer/loyalty',
+  'POST /customer/loyalty/join',
+  'POST /pos/foodics/loyalty/reward',
+  'POST /pos/foodics/loyalty/redeem',
 ]);
 
 describe('roles: authorisation matrix', () => {
@@ -567,6 +572,23 @@ describe('roles: authorisation matrix', () => {
         ],
       ]),
     ),
+    // Loyalty (issue 47): admins any restaurant's program, a manager their own (another's is 404), staff read only.
+    'GET /api/loyalty/programs/{restaurantId}': {
+      req: (_r, target) => get(`/api/loyalty/programs/${restOf(target)}`),
+      admin: [200, 200, NA],
+      manager: [200, 404, NA],
+      staff: [200, 404, NA],
+    },
+    'PUT /api/loyalty/programs/{restaurantId}': {
+      req: (_r, target) => ({
+        method: 'PUT',
+        url: `/api/loyalty/programs/${restOf(target)}`,
+        payload: { enabled: true, points_per_unit: 2 },
+      }),
+      admin: [200, 200, NA],
+      manager: [200, 404, NA],
+      staff: [403, 403, NA],
+    },
     'POST /user/isVerify': {
       req: () => ({ method: 'POST', url: '/user/isVerify' }),
       admin: [NA, NA, 200],
