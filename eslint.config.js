@@ -158,7 +158,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/public/**', 'src/invoice/**', 'src/privacy/**', 'src/lib/**'],
+    files: ['src/public/**', 'src/invoice/**', 'src/privacy/**', 'src/lib/**', 'src/receipts/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', publicBundle] },
   },
   {

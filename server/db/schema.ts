@@ -529,7 +529,8 @@ export const posWebhookHours = pgTable(
 );
 
 /**
- * A phone's yes to one restaurant (issue 34): "Let {restaurant} know me as a guest", ticked when saving a receipt,
+ * A phone's yes to one restaurant (issue 34; issue 47: "Join {restaurant}'s rewards: it will know your visits and
+ * spend", the guestbook's and the rewards' one yes), ticked when saving a receipt,
  * with when and which wording it said yes to (CONSENT_WORDING_VERSION). Withdrawn (My receipts) or with Delete my
  * data the row goes. Per phone per restaurant: a yes to one restaurant tells no other.
  */

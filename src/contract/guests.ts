@@ -3,9 +3,11 @@
 import { z } from 'zod';
 import { listQuery } from './common';
 
-/** The version of the consent's wording ("Let {restaurant} know me as a guest ..."): stored with each yes, raised
- * whenever the sentence's meaning changes (docs/CUSTOMER.md). */
-export const CONSENT_WORDING_VERSION = 1;
+/** The version of the consent's wording: stored with each yes, raised whenever the sentence's meaning changes
+ * (docs/CUSTOMER.md). 1: "Let {restaurant} know me as a guest (my visits and spend, and occasional offers by SMS)";
+ * 2 (issue 47, one yes for the guestbook and the rewards): "Join {restaurant}'s rewards: it will know your visits and
+ * spend". */
+export const CONSENT_WORDING_VERSION = 2;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 /** A day (YYYY-MM-DD, read as its first instant, UTC) or an ISO 8601 time. */

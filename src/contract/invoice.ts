@@ -66,7 +66,7 @@ export const addOrderBody = z.object({
   otp: z.string().regex(/^\d{4}$/, 'must be 4 digits'),
   orderId: orderIdField,
   key: tillKeyField,
-  /** "Let {restaurant} know me as a guest ...", ticked (issue 34): recorded for this phone and restaurant with the
+  /** "Join {restaurant}'s rewards: it will know your visits and spend", ticked (issues 34 and 47): recorded for this phone and restaurant with the
    * wording's version. Absent or false changes nothing (a yes is withdrawn in My receipts). */
   consent: z.boolean().optional(),
 });

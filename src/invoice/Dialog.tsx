@@ -12,20 +12,23 @@ interface Props {
   link?: { href: string; label: string; onClick?(): void };
   /** The failed request's reference for support ("Reference: K3F9QX2M"), beside the message, never inside it. */
   reference?: string;
+  /** More below the message (the Success dialog's rewards: what the receipt earned, or Join). */
+  extra?: ReactNode;
 }
 
-export function Dialog({ title, children, button, onClose, tone, link, reference }: Props) {
+export function Dialog({ title, children, button, onClose, tone, link, reference, extra }: Props) {
   const ref = useRef<HTMLButtonElement>(null);
-  const linkRef = useRef<HTMLAnchorElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
       if (e.key === 'Tab') {
-        // Focus stays inside: between the link (when there is one) and the button.
+        // Focus stays inside: it goes round the dialog's links and buttons.
         e.preventDefault();
-        const next = linkRef.current && document.activeElement === ref.current ? linkRef.current : ref.current;
-        next?.focus();
+        const all = [...(box.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? [])];
+        const at = all.indexOf(document.activeElement as HTMLElement);
+        all[(at + (e.shiftKey ? all.length - 1 : 1)) % all.length]?.focus();
       }
     };
     document.addEventListener('keydown', onKey);
@@ -34,6 +37,7 @@ export function Dialog({ title, children, button, onClose, tone, link, reference
   return (
     <div className="backdrop">
       <div
+        ref={box}
         className={`dialog ${tone}`}
         role="dialog"
         aria-modal="true"
@@ -51,10 +55,14 @@ export function Dialog({ title, children, button, onClose, tone, link, reference
             {reference}
           </p>
         )}
+        {extra && (
+          <div className="dialog-extra" dir="auto">
+            {extra}
+          </div>
+        )}
         {link && (
           <p className="dialog-link" dir="auto">
             <a
-              ref={linkRef}
               href={link.href}
               onClick={
                 link.onClick &&

@@ -379,7 +379,7 @@ describe('invoice page', () => {
     const phone = screen.getByLabelText('Phone');
     expect(phone).toHaveAttribute('autocomplete', 'tel');
     await user.type(phone, '0501234567');
-    const consent = screen.getByRole('checkbox', { name: /^Let Najd Grill know me as a guest/ });
+    const consent = screen.getByRole('checkbox', { name: /^Join Najd Grill's rewards/ });
     expect(consent).not.toBeChecked();
     await user.click(consent);
     await user.click(screen.getByRole('button', { name: 'Save' }));
