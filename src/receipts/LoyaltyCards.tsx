@@ -16,7 +16,9 @@ const QR_SIZE = 240;
 
 export function LoyaltyCards({ cards, t, locale }: { cards: LoyaltyCard[]; t: ReceiptsTexts; locale: string }) {
   if (!cards.length) return null;
-  const day = (iso: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
+  // Latin digits in Arabic too, as every number on the card.
+  const day = (iso: string) =>
+    new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium', numberingSystem: 'latn' });
   const kind = (k: LoyaltyCard['entries'][number]['kind']) => t[`kinds_${k}` as keyof ReceiptsTexts];
   return (
     <section className="rewards" aria-labelledby="rewards-title">
