@@ -189,7 +189,7 @@ export const privacyEn: Section[] = [
   },
   {
     id: 'guestbook',
-    title: 'When You Join a Restaurant\'s Rewards',
+    title: "When You Join a Restaurant's Rewards",
     body: [
       'When you save a receipt you may tick "Join (the restaurant)\'s rewards: it will know your visits and spend". It is unticked unless you tick it, and it is asked per restaurant: a yes to one restaurant tells no other restaurant anything. We keep when you said yes and which wording you saw. If you did not tick it, the confirmation may offer "Join" for the receipt you just saved: pressing it is the same yes.',
       "With your yes, that restaurant's back-office sees you in its guestbook and among its rewards members: your name if you gave one, your phone number, your first and latest visits, how many receipts you saved there, what you spent, your average ticket, your favourite item, your usual branch, and your points (earned, redeemed at its tills, returned, expired). Without your yes, the restaurant sees none of this about you and your receipts earn no points; your saved receipts only add, without your name or number, to its totals (how many receipts were saved and how much was spent).",

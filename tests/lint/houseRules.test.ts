@@ -25,7 +25,10 @@ describe('house rules enforced by ESLint', () => {
     ['src/public/probe.ts', "import { invoiceSchema } from '../contract'; void invoiceSchema;"],
     ['src/lib/probe.ts', "import 'ra-core';"],
     ['src/receipts/probe.ts', "import '@mui/material';"],
-    ['src/receipts/probe.ts', "import { customerLoyaltySchema } from '../contract/loyalty'; void customerLoyaltySchema;"],
+    [
+      'src/receipts/probe.ts',
+      "import { customerLoyaltySchema } from '../contract/loyalty'; void customerLoyaltySchema;",
+    ],
   ])('%s may not %s (public pages load React only)', async (file, code) => {
     expect(restricted(await lint(file, code))).toHaveLength(1);
   });
