@@ -222,6 +222,15 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
       ['earn', 1, 1],
     ]);
     expect(entries.map((e) => Number(e.value))).toEqual([0.6, 0.4]);
+    // The 30 SAR receipt returned: its exact worth leaves balance and fraction together - 0.4 carried, no point.
+    expect(await undoOrder(t.database.db, grill, entries[0].posOrderId!, 5)).toEqual({
+      takenBack: 1,
+      givenBack: 0,
+      entries: 1,
+    });
+    const back = (await memberOf('0551000001'))!;
+    expect(back.balance).toBe(0);
+    expect(Number(back.carried)).toBeCloseTo(0.4, 10);
   });
 
   it('no consent, no points: the save says what joining would give, and joining right there earns it, once', async () => {
