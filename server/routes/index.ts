@@ -14,6 +14,7 @@ import activityRoutes from './activity';
 import adminsRoutes from './admins';
 import authRoutes from './auth';
 import customerRoutes from './customer';
+import dashboardRoutes from './dashboard';
 import exportRoutes from './exports';
 import foodicsConnectRoutes from './foodicsConnect';
 import foodicsWebhookRoutes from './foodicsWebhook';
@@ -52,6 +53,7 @@ export const ROUTES: RouteGroup[] = [
   { plugin: authRoutes },
   { plugin: totpRoutes },
   { plugin: statisticsRoutes },
+  { plugin: dashboardRoutes },
   { plugin: ordersRoutes },
   { plugin: usersRoutes },
   { plugin: userLocksRoutes },

@@ -1,5 +1,6 @@
 // The restaurants this phone let know it as a guest (issue 34: "Let {restaurant} know me as a guest"), each with
 // Withdraw: the restaurant's guestbook loses the guest at once. Nothing is shown when there are none.
+import { localDate } from '../contract/dates';
 import { useEffect, useState } from 'react';
 import type { Consent } from '../contract/guests';
 import { fetchConsents, withdrawConsent } from './api';
@@ -36,7 +37,7 @@ export function Consents({ t, locale, onError }: { t: ReceiptsTexts; locale: str
   };
 
   if (!consents || (!consents.length && !done)) return null;
-  const day = (iso: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
+  const day = (iso: string) => localDate(iso, locale);
   return (
     <section className="card consents" aria-labelledby="consents-title">
       <h2 id="consents-title">{t.consentsTitle}</h2>

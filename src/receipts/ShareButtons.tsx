@@ -1,6 +1,7 @@
 // Share a saved receipt (docs/CUSTOMER.md, Sharing a receipt): the link to a read-only copy goes to the phone's
 // share sheet (Web Share API: WhatsApp, e-mail, messages) or, where there is none, to the clipboard and on screen.
 // "Stop sharing" kills the link at once.
+import { localDate } from '../contract/dates';
 import { useState } from 'react';
 import type { SavedReceipt } from '../contract/customer';
 import { shareReceipt, stopSharing } from './api';
@@ -71,7 +72,7 @@ export function ShareButtons({ receipt, t, locale, onError }: Props) {
       </div>
       {until && (
         <p className="muted small" data-testid="shared-until">
-          {t.sharedUntil.replace('{date}', new Date(until).toLocaleDateString(locale))}
+          {t.sharedUntil.replace('{date}', localDate(until, locale))}
         </p>
       )}
       {url && (

@@ -200,8 +200,9 @@ describe('the guestbook: consent, guests, insights', () => {
       from: today,
       to: today,
       receipts: saved.length,
-      spend: money(spend),
-      average_ticket: money(spend / saved.length),
+      by_currency: [
+        { currency: 'SAR', receipts: saved.length, spend: money(spend), average_ticket: money(spend / saved.length) },
+      ],
       guests: new Set(saved.map((o) => o.appUserId)).size,
       returning: 0,
       new: new Set(saved.map((o) => o.appUserId)).size,
@@ -209,8 +210,17 @@ describe('the guestbook: consent, guests, insights', () => {
     const screen = await admin(`/order?restaurantId=${grill}&from=${today}&to=${today}&page=1&perPage=5`);
     expect(Number(screen.headers['x-total-count'])).toBe(ins.current.receipts);
     const yesterday = businessDay(1);
-    expect(ins.previous).toMatchObject({ from: yesterday, to: yesterday, receipts: 0, spend: 0, guests: 0 });
-    expect(ins.by_day).toEqual([{ day: today, receipts: saved.length, spend: money(spend), guests: 2 }]);
+    expect(ins.previous).toMatchObject({ from: yesterday, to: yesterday, receipts: 0, by_currency: [], guests: 0 });
+    expect(ins.by_day).toEqual([
+      {
+        day: today,
+        receipts: saved.length,
+        by_currency: [
+          { currency: 'SAR', receipts: saved.length, spend: money(spend), average_ticket: money(spend / saved.length) },
+        ],
+        guests: 2,
+      },
+    ]);
     expect(ins.by_branch.reduce((n: number, b: { receipts: number }) => n + b.receipts, 0)).toBe(saved.length);
     // A week: seven days, zeros filled in, and the week before.
     const weekAgo = businessDay(6);

@@ -333,6 +333,7 @@ describe('authorisation matrix', () => {
     { name: 'GET /api/guest/{id}', req: () => ({ method: 'GET', url: `/api/guest/${ids.guest}` }) },
     { name: 'GET /api/guest/export.csv', req: () => ({ method: 'GET', url: '/api/guest/export.csv' }) },
     { name: 'GET /api/guest/insights', req: () => ({ method: 'GET', url: '/api/guest/insights' }) },
+    { name: 'GET /api/dashboard/sales', req: () => ({ method: 'GET', url: '/api/dashboard/sales?from=2026-11-01' }) },
     // Public calls: the token, good or bad, changes nothing.
     {
       name: 'POST /admin/login',
