@@ -28,9 +28,11 @@ import {
 import { recordExport } from '../db/audit';
 import { badRequest, notFound } from '../lib/errors';
 import { maskPhone } from '../core/phone';
-import { keysetBatches, sendCsv } from '../export/csv';
+import { keysetBatches, sendCsv, text } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
 import { dayIn } from '../funnel/days';
+import { localDateTime } from '../export/isoTime';
+import { isoCurrency } from '../../src/contract/currency';
 import { adminList } from './listRoute';
 import { type Scope, seesRestaurant } from '../db/scope';
 import { scopeOfRequest } from '../plugins/auth';
@@ -63,19 +65,23 @@ const toGuest = (scope: GuestScope) => (r: GuestRow) => ({
   top_branch: r.topBranch,
 });
 
+/** The guests file, by the CSV convention (server/export/csv.ts): readable headers, the restaurant named, its
+ * local dates and times in columns of their own, ids and phones kept as text. */
 const CSV_HEADER = [
   'id',
-  'restaurant_id',
+  'restaurant',
   'name',
   'phone',
-  'first_visit_at',
-  'last_visit_at',
+  'first visit date',
+  'first visit time',
+  'last visit date',
+  'last visit time',
   'visits',
   'spend',
-  'average_ticket',
+  'average ticket',
   'currency',
-  'favourite_item',
-  'top_branch',
+  'favourite item',
+  'usual branch',
 ];
 
 /** Longest insights period, in days (two years). */
@@ -150,7 +156,24 @@ export default async function guestsRoutes(fastify: FastifyInstance) {
           'guests.csv',
           CSV_HEADER,
           rows,
-          (r) => Object.values(shape(r)),
+          (r) => {
+            const g = shape(r);
+            const zone = r.restaurantTimeZone ?? app.deps.config.FUNNEL_TIME_ZONE;
+            return [
+              text(g.id),
+              r.restaurantName,
+              g.name,
+              text(g.phone),
+              ...localDateTime(r.firstVisitAt, zone),
+              ...localDateTime(r.lastVisitAt, zone),
+              g.visits,
+              g.spend.toFixed(2),
+              g.average_ticket.toFixed(2),
+              isoCurrency(g.currency),
+              g.favourite_item,
+              g.top_branch,
+            ];
+          },
           recordExport(db, req, 'guests'),
         );
       },

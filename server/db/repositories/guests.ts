@@ -178,6 +178,8 @@ const columns = {
   currency: guests.currency,
   favouriteItem: guests.favouriteItem,
   topBranch: guests.topBranch,
+  restaurantName: restaurants.name,
+  restaurantTimeZone: restaurants.timeZone,
 };
 export type GuestRow = {
   id: number;
@@ -193,6 +195,8 @@ export type GuestRow = {
   currency: string;
   favouriteItem: string | null;
   topBranch: string | null;
+  restaurantName: string;
+  restaurantTimeZone: string | null;
 };
 
 const join: Joins = (q) =>

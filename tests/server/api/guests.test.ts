@@ -10,6 +10,7 @@ import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp
 import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 import { localDateTime } from '../../../server/pos/foodics/mapping';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { parse } from 'csv-parse/sync';
 
 /** The restaurant's business day `daysBack` days before today, as its orders are dated (the POS's time zone, read by
  * the same mapping): from 21:00 UTC the Riyadh day is already the next UTC one. */
@@ -141,6 +142,45 @@ describe('the guestbook: consent, guests, insights', () => {
     for (const q of ['0532000001', '+966532000001', '532000001'])
       expect((await list(`q=${encodeURIComponent(q)}`)).rows.map((r) => r.id)).toEqual([ids.saraGrill]);
     expect(await exported(`restaurantId=${grill}`)).toContain(e164(SARA));
+  });
+
+  it("the guests file follows the CSV convention: readable headers, the restaurant's name, its local dates and times in columns of their own, ids and phones as text", async () => {
+    const rows = parse(await exported(`restaurantId=${grill}`), { bom: true }) as string[][];
+    expect(rows[0]).toEqual([
+      'id',
+      'restaurant',
+      'name',
+      'phone',
+      'first visit date',
+      'first visit time',
+      'last visit date',
+      'last visit time',
+      'visits',
+      'spend',
+      'average ticket',
+      'currency',
+      'favourite item',
+      'usual branch',
+    ]);
+    const [guest] = await t.database.db.select().from(guests).where(eq(guests.id, ids.saraGrill));
+    const sara = rows.find((r) => r[0] === String(ids.saraGrill))!;
+    // Asia/Riyadh (the app's business day; the restaurant names no zone of its own): UTC + 3 hours.
+    const riyadh = (d: Date) => new Date(d.getTime() + 3 * 3_600_000).toISOString();
+    const [{ name }] = (await admin(`/restaurant/${grill}`)).json()
+      ? [(await admin(`/restaurant/${grill}`)).json()]
+      : [];
+    expect(sara.slice(1, 9)).toEqual([
+      name,
+      '',
+      `="${e164(SARA)}"`,
+      riyadh(guest.firstVisitAt).slice(0, 10),
+      riyadh(guest.firstVisitAt).slice(11, 19),
+      riyadh(guest.lastVisitAt).slice(0, 10),
+      riyadh(guest.lastVisitAt).slice(11, 19),
+      '3',
+    ]);
+    expect(sara[9]).toMatch(/^\d+\.\d{2}$/);
+    expect(sara[11]).toBe('SAR');
   });
 
   it('a guest who did not consent is in no guest call, yet their save counts in the insights', async () => {
