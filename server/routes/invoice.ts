@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addOrderBody, lastOrderAnswer, lastOrderQuery, messageSchema } from '../../src/contract';
+import { addOrderBody, codeErrorSchema, lastOrderAnswer, lastOrderQuery, messageSchema } from '../../src/contract';
 import { saveOrderToAccount } from '../db/repositories/savedOrders';
 import { recordConsent } from '../db/repositories/guests';
 import { encode, sendEncoded } from '../lib/encoded';
@@ -77,7 +77,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
             /** The save proved the phone: "See my receipts" signs in with it (POST /customer/session/from-save). */
             proof: z.string().optional(),
           }),
-          400: messageSchema,
+          400: codeErrorSchema,
           404: messageSchema,
           409: messageSchema,
           429: messageSchema,

@@ -139,8 +139,10 @@ describe('Share a saved receipt', () => {
       await expect.poll(() => sharedOpens(till), { timeout: 20_000 }).toBe(before + 2);
 
       // Stop sharing: the link is dead at once, for everyone, in their language.
-      await page.getByRole('button', { name: 'Stop sharing' }).click();
-      await page.getByRole('button', { name: 'Stop sharing' }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Stop sharing', exact: true }).click();
+      await page.getByRole('button', { name: 'Yes, stop sharing' }).click();
+      await page.getByText('Sharing stopped: the link no longer opens this receipt.').waitFor();
+      expect(await page.getByRole('button', { name: 'Stop sharing', exact: true }).count()).toBe(0);
       expect(await page.getByTestId('shared-until').count()).toBe(0);
       const gone = await en.goto(url);
       expect(gone!.status()).toBe(404);
