@@ -107,6 +107,8 @@ export interface SpecterDataProvider extends DataProvider {
   connection(id: Identifier): Promise<Connection>;
   /** GET /api/guest/insights: a period's saved receipts and guests beside the period before it. */
   getGuestInsights(q: { restaurantId?: Identifier; from: string; to: string }): Promise<Insights>;
+  /** POST /api/admins/{id}/password: an admin sets a new password for an account that forgot it (issue 49). */
+  resetPassword(id: Identifier, newPassword: string): Promise<void>;
   /** GET /api/dashboard/sales: the dashboard's period, money per currency (issue 49). */
   getSales(q: { restaurantId?: Identifier; from: string; to: string }): Promise<Sales>;
 }
@@ -293,6 +295,9 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     async getGuestInsights(q) {
       const query = new URLSearchParams(filterQuery(q, ['restaurantId', 'from', 'to']));
       return (await send('GET', `/api/guest/insights?${query}`)).json as Insights;
+    },
+    async resetPassword(id, newPassword) {
+      await send('POST', `/api/admins/${enc(id)}/password`, { newPassword });
     },
     async getSales(q) {
       const query = new URLSearchParams(filterQuery(q, ['restaurantId', 'from', 'to']));

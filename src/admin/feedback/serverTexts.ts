@@ -78,6 +78,8 @@ const SERVER_SENTENCES: [RegExp, string, string[]?][] = [
   [/^This number is not locked$/, 'notLocked'],
   [/^The current password is wrong$/, 'passwordWrong'],
   [/^Forbidden$/, 'forbidden'],
+  [/^Change your own password with your current one$/, 'ownPassword'],
+  [/^newPassword: Should not be less than 8 characters$/, 'passwordMin'],
 ];
 
 /** The translation key (and its values) of a server sentence the back-office knows, or undefined. */

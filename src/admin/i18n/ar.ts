@@ -20,6 +20,7 @@ const specterAr: typeof specterEn = {
     codeSubmit: 'تحقق',
     codeWrong: 'الرمز غير صحيح',
     back: 'رجوع',
+    forgot: 'نسيت كلمة المرور؟ اطلب من أحد مشرفي Specter لديك تعيين كلمة جديدة لك.',
   },
   twoStep: {
     title: 'الدخول بخطوتين',
@@ -96,6 +97,12 @@ const specterAr: typeof specterEn = {
     editTitle: 'تعديل المشرف',
     edit: 'تعديل',
     failed: 'تعذر إنشاء المشرف',
+    resetTitle: 'إعادة تعيين كلمة المرور',
+    resetHelp:
+      'من نسي كلمة مروره يحصل على كلمة جديدة هنا: عيّنها وسلّمها له واطلب منه تغييرها بعد الدخول. تنتهي جلساته الأخرى ويسجَّل ذلك في سجل النشاط.',
+    newPassword: 'كلمة المرور الجديدة',
+    resetSubmit: 'تعيين كلمة مرور جديدة',
+    resetDone: 'تمت إعادة تعيين كلمة المرور',
   },
   restaurants: {
     title: 'المطاعم',
@@ -168,6 +175,7 @@ const specterAr: typeof specterEn = {
       'admin.signInFailed': 'محاولة دخول فاشلة',
       'device.linkKeyRotated': 'استبدال مفتاح رابط نقطة البيع (إعادة طباعة)',
       'admin.passwordChanged': 'تغيير كلمة المرور',
+      'admin.passwordReset': 'إعادة تعيين كلمة المرور بواسطة مشرف',
       'admin.totpEnabled': 'تفعيل الدخول بخطوتين',
       'admin.totpDisabled': 'إيقاف الدخول بخطوتين',
       'foodics.webhookSecretRotated': 'استبدال سر إشعارات فودكس',
@@ -312,6 +320,8 @@ const specterAr: typeof specterEn = {
     passwordWrong: 'كلمة المرور الحالية غير صحيحة',
     forbidden: 'لا تملك صلاحية الوصول إلى هذا',
     tooMany: 'طلبات كثيرة، يرجى المحاولة بعد قليل',
+    ownPassword: 'غيّر كلمة مرورك بإدخال كلمة المرور الحالية',
+    passwordMin: 'يجب ألا تقل عن 8 أحرف',
   },
 };
 

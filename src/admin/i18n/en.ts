@@ -19,6 +19,7 @@ export const specterEn = {
     codeSubmit: 'Verify',
     codeWrong: 'The code is wrong',
     back: 'Back',
+    forgot: 'Forgot your password? Ask an admin of your Specter to set a new one for you.',
   },
   twoStep: {
     title: 'Two-step sign-in',
@@ -97,6 +98,13 @@ export const specterEn = {
     editTitle: 'Edit Admin',
     edit: 'Edit',
     failed: 'The admin could not be created',
+    // Issue 49: "forgot password" for a back-office account is a reset by an admin.
+    resetTitle: 'Reset password',
+    resetHelp:
+      'Someone who forgot their password gets a new one here: set it, hand it over, and ask them to change it after signing in. Their other sessions end; the activity trail records it.',
+    newPassword: 'New password',
+    resetSubmit: 'Set new password',
+    resetDone: 'The password has been reset',
   },
   restaurants: {
     title: 'Restaurants',
@@ -170,6 +178,7 @@ export const specterEn = {
       'admin.signInFailed': 'Failed sign-in',
       'device.linkKeyRotated': 'Till link key replaced (reprint)',
       'admin.passwordChanged': 'Password changed',
+      'admin.passwordReset': 'Password reset by an admin',
       'admin.totpEnabled': 'Two-step sign-in turned on',
       'admin.totpDisabled': 'Two-step sign-in turned off',
       'foodics.webhookSecretRotated': 'Foodics webhook secret replaced',
@@ -319,6 +328,8 @@ export const specterEn = {
     passwordWrong: 'The current password is wrong',
     forbidden: 'You do not have access to this',
     tooMany: 'Too many requests, please try again shortly',
+    ownPassword: 'Change your own password with your current one',
+    passwordMin: 'Should not be less than 8 characters',
   },
 };
 

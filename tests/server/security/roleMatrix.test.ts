@@ -428,6 +428,18 @@ describe('roles: authorisation matrix', () => {
       manager: [NA, NA, 200],
       staff: [NA, NA, 200],
     },
+    'POST /api/admins/{id}/password': {
+      // Issue 49: only an admin resets another account's forgotten password (own: staff of A; other: of B; none:
+      // an admin).
+      req: async (_r, target) => ({
+        method: 'POST',
+        url: `/api/admins/${target === 'none' ? await account('admin', []) : await account('staff', [restOf(target)])}/password`,
+        payload: { newPassword: 'password-789' },
+      }),
+      admin: [200, 200, 200],
+      manager: [403, 403, 403],
+      staff: [403, 403, 403],
+    },
     'POST /admin/password': {
       req: async (role) => ({
         method: 'POST',
