@@ -237,6 +237,8 @@ export const specterEn = {
     open: 'Printable QR sheet',
     openHelp: "A page of QR codes to print and stick on the tills: a phone's camera opens the customer's receipt",
     printQrHelp: "Downloads each till's QR image for the Specter app (its JSON code; phone cameras do not open it)",
+    whatCustomersScan:
+      "Customers scan the Printable QR sheet: its codes open their receipt in any phone's camera. Print QR's images are for the Specter app only.",
     title: '%{name}: QR sheet',
     print: 'Print',
     branch: 'Branch',
