@@ -6,7 +6,7 @@ import type { specterEn } from './en';
 
 const specterAr: typeof specterEn = {
   menu: { home: 'الرئيسية' },
-  appBar: { logout: 'تسجيل الخروج', language: 'English', twoStep: 'الدخول بخطوتين' },
+  appBar: { logout: 'تسجيل الخروج', language: 'English', twoStep: 'الدخول بخطوتين', account: 'الحساب' },
   roles: { admin: 'مشرف', manager: 'مدير', staff: 'موظف', role: 'الدور', restaurants: 'المطاعم' },
   login: {
     title: 'تسجيل الدخول',
@@ -144,6 +144,7 @@ const specterAr: typeof specterEn = {
     syncError: 'فشلت آخر مزامنة مع نظام نقاط البيع: %{error}',
   },
   devices: {
+    actions: 'الإجراءات',
     title: 'أجهزة الفرع',
     printQr: 'طباعة QR',
     reprint: 'إعادة طباعة',

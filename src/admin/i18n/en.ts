@@ -4,7 +4,7 @@ import type { TranslationMessages } from 'react-admin';
 
 export const specterEn = {
   menu: { home: 'Home' },
-  appBar: { logout: 'Logout', language: 'العربية', twoStep: 'Two-step sign-in' },
+  appBar: { logout: 'Logout', language: 'العربية', twoStep: 'Two-step sign-in', account: 'Account' },
   roles: { admin: 'Admin', manager: 'Manager', staff: 'Staff', role: 'Role', restaurants: 'Restaurants' },
   login: {
     title: 'Login',
@@ -147,6 +147,7 @@ export const specterEn = {
     syncError: 'The last sync with the point-of-sale system failed: %{error}',
   },
   devices: {
+    actions: 'Actions',
     title: 'Branch Devices',
     printQr: 'Print QR',
     reprint: 'Reprint',
