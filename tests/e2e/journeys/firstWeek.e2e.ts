@@ -180,8 +180,8 @@ describe("a restaurant group's first week", () => {
     await card.getByTestId('sales-EGY-revenue').waitFor();
     expect(await card.getByTestId('sales-SAR-revenue').count()).toBe(0);
     await check(page, 'home (manager)');
-    await photograph(page, 'en', 'manager-home');
-    await inArabic(page, 'manager-home', () =>
+    await photograph(page, 'en', 'manager-home-sales');
+    await inArabic(page, 'manager-home-sales', () =>
       page.getByRole('region', { name: 'المبيعات' }).getByTestId('sales-EGY-revenue').waitFor(),
     );
     // The manager's other screens.
