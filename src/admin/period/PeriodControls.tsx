@@ -72,8 +72,12 @@ export function PeriodControls({
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
       <FormControl size="small" sx={{ minWidth: 200 }}>
-        <InputLabel id={`${id}-restaurant`}>{label('restaurant')}</InputLabel>
+        <InputLabel id={`${id}-restaurant`} shrink>
+          {label('restaurant')}
+        </InputLabel>
         <Select
+          displayEmpty
+          notched
           labelId={`${id}-restaurant`}
           label={label('restaurant')}
           value={state.restaurantId ?? ''}

@@ -171,8 +171,11 @@ describe('Share a saved receipt', () => {
     await shot(page, 'ar', 'receipt-share');
     // Asking again while it lives gives the same link.
     expect(await shareByCopy(page, { share: 'مشاركة', copied: 'تم نسخ الرابط' })).toBe(url);
-    await page.getByRole('button', { name: 'إيقاف المشاركة' }).click();
-    await page.getByRole('button', { name: 'إيقاف المشاركة' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'إيقاف المشاركة', exact: true }).click();
+    // Asked first, then said (issue 49).
+    await page.getByRole('button', { name: 'نعم، أوقف المشاركة' }).click();
+    await page.getByText('تم إيقاف المشاركة: لم يعد الرابط يفتح هذه الفاتورة.').waitFor();
+    expect(await page.getByRole('button', { name: 'إيقاف المشاركة', exact: true }).count()).toBe(0);
     expect((await fetch(url, { headers: { 'accept-language': 'ar' } })).status).toBe(404);
     await page.close();
   });
