@@ -12,7 +12,7 @@ import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
 import { cspViolations, watchCsp } from '../harness/csp';
 import { signIn } from '../harness/session';
-import { closeOrder } from '../harness/standIn';
+import { closeOrder, tillShows } from '../harness/standIn';
 import { axeViolations, type AxeViolation } from '../harness/axe';
 import { photograph } from '../harness/docShots';
 
@@ -230,7 +230,11 @@ describe("a restaurant group's first week", () => {
   it('the same typo in Arabic says it in Arabic', async () => {
     const NUMBER = '0551234588';
     // The cashier closes another order on the till (the first one is saved now).
-    await closeOrder(product, FIXTURE.devices[0].id);
+    const closed = await closeOrder(product, FIXTURE.devices[0].id);
+    // The till shows it once the stand-in's webhook arrived.
+    await expect
+      .poll(async () => (await tillShows(product, FIXTURE.devices[0].id)).order_id, { timeout: 20_000 })
+      .toBe(closed.id);
     await customer.evaluate(() => localStorage.setItem('specter.locale', 'ar'));
     await customer.goto(`${product.url}/user/invoice?restId=1&deviceId=${FIXTURE.devices[0].id}`);
     const save = customer.getByRole('button', { name: 'حفظ الفاتورة' });
