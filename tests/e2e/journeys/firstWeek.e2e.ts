@@ -37,6 +37,8 @@ beforeAll(async () => {
   watchCsp(customer);
   await page.goto(`${product.url}/login`);
   await check(page, 'login');
+  await photograph(page, 'en', 'login-forgot');
+  await inArabic(page, 'login-forgot', () => page.getByText('نسيت كلمة المرور؟', { exact: false }).waitFor());
   await signIn(page, product);
   const list = (await api('GET', '/restaurant')) as { restaurants: { id: number; name: string }[] };
   najd = list.restaurants.find((r) => r.name === 'Najd Grill')!.id;
@@ -148,6 +150,37 @@ describe("a restaurant group's first week", () => {
       await page.locator('#main-content').waitFor();
       await check(page, path);
     }
+    // An account's edit page offers the admin a password reset (issue 49): a staff member's who forgot theirs.
+    const staff = await api('POST', '/user', {
+      name: 'Fahad Staff',
+      email: 'fahad@najd-grill.sa',
+      password: 'najd-staff-1',
+      confirmPassword: 'najd-staff-1',
+      role: 'staff',
+      restaurantIds: [najd],
+    });
+    await page.goto(`${product.url}/admins/edit/${staff.id}`);
+    await page.getByRole('region', { name: 'Reset password' }).waitFor();
+    await photograph(page, 'en', 'admins-edit-reset');
+    await inArabic(page, 'admins-edit-reset', () =>
+      page.getByRole('region', { name: 'إعادة تعيين كلمة المرور' }).waitFor(),
+    );
+    // The devices page and the top bar on a 390 px phone: a till's actions and the account items in menus.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${product.url}/restaurants/devices/${najd}/${branches.branches[0].id}`);
+    await page
+      .getByRole('button', { name: /^Actions / })
+      .first()
+      .waitFor();
+    await check(page, 'devices at 390 px');
+    await photograph(page, 'en', 'phone-devices');
+    await inArabic(page, 'phone-devices', () =>
+      page
+        .getByRole('button', { name: /^الإجراءات / })
+        .first()
+        .waitFor(),
+    );
+    await page.setViewportSize({ width: 1366, height: 900 });
   });
 
   it('a manager opens Insights on their restaurant, preselected, and the dashboard shows their own figures', async () => {
