@@ -27,7 +27,7 @@ import loyaltyExpiry from './plugins/loyaltyExpiry';
 import services from './plugins/services';
 import tillFrontDoor from './plugins/tillFrontDoor';
 import observability from './plugins/observability';
-import { registerRoutes, SECURITY_SCHEMES } from './routes';
+import { completeDocument, registerRoutes, SECURITY_SCHEMES } from './routes';
 
 export type App = FastifyInstance;
 
@@ -99,6 +99,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
+    transformObject: (d) => {
+      const doc = 'openapiObject' in d ? d.openapiObject : d.swaggerObject;
+      completeDocument(doc as Parameters<typeof completeDocument>[0]);
+      return doc;
+    },
   });
   // API_DOCS=false: no /api/docs (nor its JSON) for a production that does not publish its API.
   if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs' });

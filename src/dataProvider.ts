@@ -22,7 +22,7 @@ import { PER_PAGE_MAX, searchTooShort, TOTAL_EXACT_HEADER, TOTAL_HEADER } from '
 import type { LatestOrder, Statistics } from './contract/orders';
 import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
 import type { Connection, PushKeyAnswer } from './contract/restaurants';
-import type { Insights } from './contract/guests';
+import type { Insights, Sales } from './contract/guests';
 import type { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from './contract/auth';
 
 /** The Foodics webhook address with its secret, and when the secret was last replaced. */
@@ -107,6 +107,10 @@ export interface SpecterDataProvider extends DataProvider {
   connection(id: Identifier): Promise<Connection>;
   /** GET /api/guest/insights: a period's saved receipts and guests beside the period before it. */
   getGuestInsights(q: { restaurantId?: Identifier; from: string; to: string }): Promise<Insights>;
+  /** POST /api/admins/{id}/password: an admin sets a new password for an account that forgot it (issue 49). */
+  resetPassword(id: Identifier, newPassword: string): Promise<void>;
+  /** GET /api/dashboard/sales: the dashboard's period, money per currency (issue 49). */
+  getSales(q: { restaurantId?: Identifier; from: string; to: string }): Promise<Sales>;
 }
 
 type Row = RaRecord & Record<string, unknown>;
@@ -291,6 +295,13 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     async getGuestInsights(q) {
       const query = new URLSearchParams(filterQuery(q, ['restaurantId', 'from', 'to']));
       return (await send('GET', `/api/guest/insights?${query}`)).json as Insights;
+    },
+    async resetPassword(id, newPassword) {
+      await send('POST', `/api/admins/${enc(id)}/password`, { newPassword });
+    },
+    async getSales(q) {
+      const query = new URLSearchParams(filterQuery(q, ['restaurantId', 'from', 'to']));
+      return (await send('GET', `/api/dashboard/sales?${query}`)).json as Sales;
     },
     async getFunnel(days = 30) {
       return (await send('GET', `/funnel?days=${days}`)).json as FunnelSummary;

@@ -605,10 +605,15 @@ export const insightDays = pgTable(
     /** The business date (orders.order_date). */
     day: text('day').notNull(),
     branchName: text('branch_name').notNull(),
+    /** The orders' currency (orders.currency): money is summed per currency, never across (migration 0024). */
+    currency: text('currency').notNull().default(''),
     receipts: integer('receipts').notNull().default(0),
     spend: numeric('spend', { precision: 20, scale: 5 }).notNull().default('0'),
   },
-  (t) => [primaryKey({ name: 'insight_days_pk', columns: [t.restaurantId, t.day, t.branchName] })],
+  (t) => [
+    primaryKey({ name: 'insight_days_pk', columns: [t.restaurantId, t.day, t.branchName, t.currency] }),
+    index('insight_days_day_idx').on(t.day),
+  ],
 );
 
 /** Pairs of a guest's consecutive distinct visit days at a restaurant (prev_day '' for the first), counted: the

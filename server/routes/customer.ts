@@ -11,6 +11,7 @@ import {
   customerSessionSchema,
   customerSignInBody,
   dataDeletedSchema,
+  codeErrorSchema,
   errorSchema,
   idParam,
   messageSchema,
@@ -103,7 +104,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
         summary: 'Signs in to My receipts with the phone and its code: sets the session cookie. Public.',
         security: [],
         body: customerSignInBody,
-        response: { 200: customerSessionSchema, 400: errorSchema, 429: errorSchema },
+        response: { 200: customerSessionSchema, 400: codeErrorSchema, 429: errorSchema },
       },
     },
     async (req, reply) => {
@@ -304,7 +305,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
         summary:
           'Delete my data: with a fresh code (or none within CUSTOMER_RECENT_PROOF_MINUTES of the sign-in that proved the phone), deletes the app user and their saved receipts, texts a confirmation and ends the session.',
         body: customerCodeBody,
-        response: { 200: dataDeletedSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        response: { 200: dataDeletedSchema, 400: codeErrorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
     async (req, reply) => {

@@ -3,7 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addOrderBody, lastOrderAnswer, lastOrderQuery, messageSchema, saveLoyaltySchema } from '../../src/contract';
+import {
+  addOrderBody,
+  codeErrorSchema,
+  lastOrderAnswer,
+  lastOrderQuery,
+  messageSchema,
+  saveLoyaltySchema,
+} from '../../src/contract';
 import { saveOrderAndEarn } from '../db/repositories/savedOrders';
 import { encode, sendEncoded } from '../lib/encoded';
 import { conflict } from '../lib/errors';
@@ -79,7 +86,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
              * when the restaurant runs no program. */
             loyalty: saveLoyaltySchema.optional(),
           }),
-          400: messageSchema,
+          400: codeErrorSchema,
           404: messageSchema,
           409: messageSchema,
           429: messageSchema,

@@ -23,8 +23,8 @@ import {
 import { notFound } from '../lib/errors';
 import { recordExport } from '../db/audit';
 import { adminList } from './listRoute';
-import { keysetBatches, sendCsv } from '../export/csv';
-import { isoInZone, wallIso } from '../export/isoTime';
+import { keysetBatches, sendCsv, text } from '../export/csv';
+import { localDateTime } from '../export/isoTime';
 import { requireAdminOrTicket } from '../export/tickets';
 import { displayName } from './orders';
 import { ALL_ROLES, MANAGERS } from './roles';
@@ -59,8 +59,8 @@ const SAVED_ORDERS_CSV_HEADER = [
   'payment method',
   'total',
   'currency',
-  'saved at',
-  'ordered at',
+  'saved date',
+  'saved time',
 ];
 
 export default async function savedOrdersRoutes(fastify: FastifyInstance) {
@@ -106,12 +106,12 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
         SAVED_ORDERS_CSV_HEADER,
         rows,
         (r) => [
-          r.id,
+          text(r.id),
           r.restaurantName,
           r.branchName,
-          r.deviceName ?? r.deviceId,
-          r.orderNumber,
-          r.checkNumber,
+          text(r.deviceName ?? r.deviceId),
+          text(r.orderNumber),
+          text(r.checkNumber),
           displayName(r),
           r.orderDate,
           r.orderTime,
@@ -119,9 +119,9 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
           Number(r.totalPrice),
           // The code the screens show (EGY is written EGP).
           isoCurrency(r.currency),
-          // The restaurant's own offset (its time zone when set, else the app's business day's).
-          isoInZone(r.createdAt, r.restaurantTimeZone ?? zone),
-          wallIso(r.orderDate, r.orderTime, r.restaurantTimeZone ?? zone),
+          // When it was saved, in the restaurant's own time zone (when set, else the app's business day's); the
+          // order date and time above are the POS's, already that zone's wall time.
+          ...localDateTime(r.createdAt, r.restaurantTimeZone ?? zone),
         ],
         recordExport(db, req, 'orders'),
       );

@@ -19,6 +19,8 @@ export const ACTIVITY_KINDS = [
   'admin.signInFailed',
   'device.linkKeyRotated',
   'admin.passwordChanged',
+  // Issue 49: an admin set another account's password (it was forgotten).
+  'admin.passwordReset',
   'admin.totpEnabled',
   'admin.totpDisabled',
   'foodics.webhookSecretRotated',

@@ -16,6 +16,26 @@ interface Props {
   extra?: ReactNode;
 }
 
+/**
+ * A text written for a right-to-left dialog with its punctuation first (".Your invoice has been saved
+ * successfully", docs/DECISIONS.md): in a right-to-left line that wraps, the leading full stop lands at the end of
+ * the first line ("Your invoice has been saved. / successfully", issue 49). A Latin sentence is therefore drawn
+ * left-to-right with that punctuation after its last word; the spec's text, letter for letter, is what screen readers
+ * and text search read (hidden from sight only).
+ */
+function SpecText({ text }: { text: ReactNode }) {
+  const m = typeof text === 'string' ? /^([.!?]+)\s*([A-Za-z].*)$/s.exec(text) : null;
+  if (!m) return <>{text}</>;
+  return (
+    <>
+      <span className="visually-hidden">{text as string}</span>
+      <span aria-hidden="true" dir="ltr" className="trailing-mark" data-mark={m[1]}>
+        {m[2]}
+      </span>
+    </>
+  );
+}
+
 export function Dialog({ title, children, button, onClose, tone, link, reference, extra }: Props) {
   const ref = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -49,7 +69,9 @@ export function Dialog({ title, children, button, onClose, tone, link, reference
           {tone === 'success' ? '✓' : '!'}
         </div>
         <h2 id="dialog-title">{title}</h2>
-        <p id="dialog-text">{children}</p>
+        <p id="dialog-text">
+          <SpecText text={children} />
+        </p>
         {reference && (
           <p className="reference" dir="auto">
             {reference}

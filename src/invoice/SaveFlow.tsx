@@ -1,6 +1,7 @@
 // Save Invoice -> phone step -> code step (docs/PRODUCT.md, States). Success resets everything and shows the
 // Success dialog (its "See my receipts" signs the phone in with the save's proof: docs/CUSTOMER.md), and from then on the receipt reads "saved" instead of offering Save Invoice (as a reload would
-// show it); a failed save returns to the receipt with empty boxes and shows the !Oops dialog.
+// show it); a wrong code keeps the code step (boxes emptied and focused, the tries left said); any other failed
+// save returns to the receipt with empty boxes and shows the !Oops dialog.
 // Both calls name the order shown, so the code saves that order even when a newer one closed meanwhile.
 import { useState } from 'react';
 import type { SaveLoyalty } from '../contract/loyalty';
@@ -12,6 +13,7 @@ import {
   saveOrder,
   sendCode,
   signInWithProof,
+  triesLeftOf,
   type ShownOrder,
 } from './api';
 import { Dialog } from './Dialog';
@@ -113,6 +115,14 @@ export function SaveFlow({
       setOutcome({ kind: 'success', proof, id, loyalty });
     },
     onError: (err, step) => {
+      // A typo (issue 49): the code step stays, its boxes emptied and focused, saying how many tries are left; the
+      // code already texted still saves. A code with no tries left, and any other failure, is the spec's !Oops
+      // dialog and the way back to the receipt (asking again then texts a new code, within the limits).
+      const tries = triesLeftOf(err);
+      if (step === 'code' && tries > 0) {
+        flow.setCodeNote(t.wrongCodeTries.replace('{tries}', String(tries)));
+        return;
+      }
       if (step === 'code') flow.setStep('idle');
       setOutcome({ kind: 'error', message: failMessage(err), reference: referenceOf(err) });
     },

@@ -13,10 +13,15 @@ export class ApiError extends Error {
     readonly reference = '',
     /** The till has no recent closed order yet (last-order's 404 says so in a header): nothing failed. */
     readonly empty = false,
+    /** A wrong code's answer: the guesses the phone's live code still takes (undefined: not a code's answer). */
+    readonly triesLeft?: number,
   ) {
     super(message);
   }
 }
+
+/** The guesses a refused code's live code still takes (the code step stays while there are some), else 0. */
+export const triesLeftOf = (err: unknown) => (err instanceof ApiError ? (err.triesLeft ?? 0) : 0);
 
 /** The reference of a failure the server answered, else ''. */
 export const referenceOf = (err: unknown) => (err instanceof ApiError ? err.reference : '');
@@ -49,6 +54,7 @@ export async function request<T>(url: string, init?: RequestInit): Promise<T> {
       typeof body?.message === 'string' ? body.message : '',
       (res.headers.get('X-Request-Id') ?? '').slice(0, 8),
       res.headers.get(TILL_EMPTY_HEADER) === '1',
+      typeof body?.triesLeft === 'number' ? body.triesLeft : undefined,
     );
   return body as T;
 }

@@ -30,6 +30,7 @@ export const TEXTS = {
     resend: 'Resend code',
     resendIn: 'Resend code in {seconds} s',
     resent: 'We sent the code again',
+    wrongCodeTries: 'That code is not right. Type it again: tries left: {tries}',
     digit: 'Digit',
     send: 'Send',
     back: 'Back',
@@ -79,6 +80,7 @@ export const TEXTS = {
     resend: 'إعادة إرسال الرمز',
     resendIn: 'إعادة إرسال الرمز بعد {seconds} ث',
     resent: 'أرسلنا الرمز مرة أخرى',
+    wrongCodeTries: 'الرمز غير صحيح. اكتبه مرة أخرى: المحاولات المتبقية: {tries}',
     digit: 'الرقم',
     send: 'إرسال',
     back: 'رجوع',
@@ -107,30 +109,4 @@ export const TEXTS = {
 
 export type Texts = { [K in keyof (typeof TEXTS)['en']]: string };
 
-/**
- * The payment methods a POS names in English (Foodics' defaults and Saudi Arabia's card networks), in Arabic. A
- * receipt's method is one name or several joined by ", "; a name not listed is shown as the POS wrote it.
- */
-const PAYMENT_METHODS_AR: Record<string, string> = {
-  cash: 'نقدًا',
-  card: 'بطاقة',
-  'credit card': 'بطاقة ائتمانية',
-  'debit card': 'بطاقة مدى',
-  mada: 'مدى',
-  visa: 'فيزا',
-  mastercard: 'ماستركارد',
-  'apple pay': 'Apple Pay',
-  'stc pay': 'STC Pay',
-  'gift card': 'بطاقة هدية',
-  'house account': 'حساب العميل',
-  'bank transfer': 'تحويل بنكي',
-  online: 'دفع إلكتروني',
-};
-
-export function paymentMethodIn(locale: string, method: string): string {
-  if (!locale.startsWith('ar')) return method;
-  return method
-    .split(', ')
-    .map((name) => PAYMENT_METHODS_AR[name.trim().toLowerCase()] ?? name)
-    .join('، ');
-}
+export { paymentMethodIn } from '../contract/receiptLabels';

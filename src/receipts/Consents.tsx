@@ -1,6 +1,7 @@
 // The restaurants this phone said yes to (issue 34; issue 47: "Join {restaurant}'s rewards: it will know your visits
 // and spend"), each with Withdraw: the restaurant's guestbook loses the guest at once and the membership of its rewards
 // ends - the points are lost, which the customer is told before confirming. Nothing is shown when there are none.
+import { localDate } from '../contract/dates';
 import { useEffect, useState } from 'react';
 import type { Consent } from '../contract/guests';
 import { fetchConsents, withdrawConsent } from './api';
@@ -57,7 +58,7 @@ export function Consents({
   };
 
   if (!consents || (!consents.length && !done)) return null;
-  const day = (iso: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
+  const day = (iso: string) => localDate(iso, locale);
   return (
     <section className="card consents" aria-labelledby="consents-title">
       <h2 id="consents-title">{t.consentsTitle}</h2>

@@ -4,7 +4,7 @@ import type { TranslationMessages } from 'react-admin';
 
 export const specterEn = {
   menu: { home: 'Home' },
-  appBar: { logout: 'Logout', language: 'العربية', twoStep: 'Two-step sign-in' },
+  appBar: { logout: 'Logout', language: 'العربية', twoStep: 'Two-step sign-in', account: 'Account' },
   roles: { admin: 'Admin', manager: 'Manager', staff: 'Staff', role: 'Role', restaurants: 'Restaurants' },
   login: {
     title: 'Login',
@@ -19,6 +19,7 @@ export const specterEn = {
     codeSubmit: 'Verify',
     codeWrong: 'The code is wrong',
     back: 'Back',
+    forgot: 'Forgot your password? Ask an admin of your Specter to set a new one for you.',
   },
   twoStep: {
     title: 'Two-step sign-in',
@@ -97,6 +98,13 @@ export const specterEn = {
     editTitle: 'Edit Admin',
     edit: 'Edit',
     failed: 'The admin could not be created',
+    // Issue 49: "forgot password" for a back-office account is a reset by an admin.
+    resetTitle: 'Reset password',
+    resetHelp:
+      'Someone who forgot their password gets a new one here: set it, hand it over, and ask them to change it after signing in. Their other sessions end; the activity trail records it.',
+    newPassword: 'New password',
+    resetSubmit: 'Set new password',
+    resetDone: 'The password has been reset',
   },
   restaurants: {
     title: 'Restaurants',
@@ -139,6 +147,7 @@ export const specterEn = {
     syncError: 'The last sync with the point-of-sale system failed: %{error}',
   },
   devices: {
+    actions: 'Actions',
     title: 'Branch Devices',
     printQr: 'Print QR',
     reprint: 'Reprint',
@@ -174,6 +183,7 @@ export const specterEn = {
       'admin.signInFailed': 'Failed sign-in',
       'device.linkKeyRotated': 'Till link key replaced (reprint)',
       'admin.passwordChanged': 'Password changed',
+      'admin.passwordReset': 'Password reset by an admin',
       'admin.totpEnabled': 'Two-step sign-in turned on',
       'admin.totpDisabled': 'Two-step sign-in turned off',
       'foodics.webhookSecretRotated': 'Foodics webhook secret replaced',
@@ -232,6 +242,8 @@ export const specterEn = {
     open: 'Printable QR sheet',
     openHelp: "A page of QR codes to print and stick on the tills: a phone's camera opens the customer's receipt",
     printQrHelp: "Downloads each till's QR image for the Specter app (its JSON code; phone cameras do not open it)",
+    whatCustomersScan:
+      "Customers scan the Printable QR sheet: its codes open their receipt in any phone's camera. Print QR's images are for the Specter app only.",
     title: '%{name}: QR sheet',
     print: 'Print',
     branch: 'Branch',
@@ -269,6 +281,63 @@ export const specterEn = {
     stopped: 'The download stopped. Rows: %{rows}',
   },
   gender: { male: 'male', female: 'female' },
+  // The dashboard's period (issue 49): money per currency beside the period before, by branch and by day.
+  sales: {
+    title: 'Sales',
+    period: 'Period',
+    today: 'Today',
+    days7: 'Last 7 days',
+    days30: 'Last 30 days',
+    days90: 'Last 90 days',
+    dates: 'Dates',
+    from: 'From',
+    to: 'To',
+    restaurant: 'Restaurant',
+    allRestaurants: 'All restaurants',
+    current: 'This period',
+    previous: 'Period before',
+    currency: 'Currency',
+    receipts: 'Saved receipts',
+    revenue: 'Revenue',
+    averageTicket: 'Average ticket',
+    byBranch: 'By branch',
+    byDay: 'By day',
+    branch: 'Branch',
+    day: 'Day',
+    none: 'No saved receipts in this period',
+    change: '%{change} against the period before',
+  },
+  // The server's sentences for the back-office (src/admin/feedback/serverTexts.ts): shown in the admin's language
+  // wherever a request failed, in a notification or on a page; a sentence not listed is shown as written.
+  server: {
+    restaurantNotFound: 'Restaurant not found',
+    adminNotFound: 'Admin not found',
+    appUserNotFound: 'App user not found',
+    orderNotFound: 'Order not found',
+    guestNotFound: 'Guest not found',
+    branchNotFound: 'Branch not found',
+    deviceNotFound: 'Device not found',
+    notFound: 'Not found',
+    chooseRestaurant: 'Choose one of your restaurants',
+    fromAfterTo: '"From" must not be after "To"',
+    periodTooLong: 'The period can be at most %{days} days',
+    sessionExpired: 'Your session has expired, please sign in again',
+    managerAddsStaff: 'A manager adds staff only',
+    emailTaken: 'An admin with this email already exists',
+    lastAdmin: 'The last admin cannot be removed',
+    lastAdminRole: 'The last admin must stay an admin',
+    ownRole: 'You cannot raise your own role',
+    ownRestaurants: 'You cannot widen your own restaurants',
+    restaurantsNeeded: 'A %{role} needs at least one restaurant',
+    restaurantsLive: 'Every restaurant must be a live restaurant',
+    adminNoRestaurants: 'An admin sees every restaurant; leave the restaurants empty',
+    notLocked: 'This number is not locked',
+    passwordWrong: 'The current password is wrong',
+    forbidden: 'You do not have access to this',
+    tooMany: 'Too many requests, please try again shortly',
+    ownPassword: 'Change your own password with your current one',
+    passwordMin: 'Should not be less than 8 characters',
+  },
 };
 
 export const en: TranslationMessages = {

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import services from '../../../server/plugins/services';
 import {
+  admins,
   appUsers,
   devices,
   loyaltyMembers,
@@ -400,6 +401,24 @@ describe('one forget after every write: the next read on the same instance is fr
       prepare: async () => ({ authorization: `Bearer ${await t.adminToken()}` }),
       write: (h: Record<string, string>) => call({ method: 'POST', url: '/admin/logout', headers: h }),
       changes: [],
+    },
+    'POST /api/admins/:id/password': {
+      what: 'an admin resets a forgotten password',
+      prepare: async () => {
+        const [a] = await t.database.db
+          .insert(admins)
+          .values({ name: 'Forgetful', email: `forgot-${Date.now()}@example.com`, passwordHash: 'x' })
+          .returning({ id: admins.id });
+        return a.id;
+      },
+      write: (id: number) =>
+        call({
+          method: 'POST',
+          url: `/api/admins/${id}/password`,
+          headers: auth,
+          payload: { newPassword: 'a-new-password-1' },
+        }),
+      changes: ['activity'],
     },
     'POST /admin/password': {
       what: 'an admin changes their password',

@@ -241,6 +241,16 @@ describe('authorisation matrix', () => {
       name: 'PATCH /user/{id}',
       req: () => ({ method: 'PATCH', url: `/user/${ids.adminToRemove}`, payload: { isDeleted: true } }),
     },
+    {
+      name: 'POST /api/admins/{id}/password',
+      req: () => ({
+        method: 'POST',
+        url: `/api/admins/${ids.adminToRemove}/password`,
+        payload: { newPassword: 'a-new-password-1' },
+      }),
+      // The account may already be removed by the line above: past the guard either way.
+      ok: [200, 404],
+    },
     { name: 'GET /restaurant', req: () => ({ method: 'GET', url: '/restaurant' }) },
     { name: 'POST /restaurant', req: () => ({ method: 'POST', url: '/restaurant', payload: specter }) },
     { name: 'GET /restaurant/{id}', req: () => ({ method: 'GET', url: `/restaurant/${ids.restaurant}` }) },
@@ -342,6 +352,7 @@ describe('authorisation matrix', () => {
       name: 'PUT /api/loyalty/programs/{restaurantId}',
       req: () => ({ method: 'PUT', url: `/api/loyalty/programs/${ids.restaurant}`, payload: { min_spend: 5 } }),
     },
+    { name: 'GET /api/dashboard/sales', req: () => ({ method: 'GET', url: '/api/dashboard/sales?from=2026-11-01' }) },
     // Public calls: the token, good or bad, changes nothing.
     {
       name: 'POST /admin/login',

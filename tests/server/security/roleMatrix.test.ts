@@ -433,6 +433,18 @@ describe('roles: authorisation matrix', () => {
       manager: [NA, NA, 200],
       staff: [NA, NA, 200],
     },
+    'POST /api/admins/{id}/password': {
+      // Issue 49: only an admin resets another account's forgotten password (own: staff of A; other: of B; none:
+      // an admin).
+      req: async (_r, target) => ({
+        method: 'POST',
+        url: `/api/admins/${target === 'none' ? await account('admin', []) : await account('staff', [restOf(target)])}/password`,
+        payload: { newPassword: 'password-789' },
+      }),
+      admin: [200, 200, 200],
+      manager: [403, 403, 403],
+      staff: [403, 403, 403],
+    },
     'POST /admin/password': {
       req: async (role) => ({
         method: 'POST',
@@ -529,16 +541,23 @@ describe('roles: authorisation matrix', () => {
       manager: [NA, NA, 403],
       staff: [NA, NA, 403],
     },
+    'GET /api/dashboard/sales': {
+      // The dashboard's period (issue 49): the caller's restaurants, or one of them.
+      req: list('/api/dashboard/sales'),
+      admin: [200, 200, 200],
+      manager: [200, 404, 200],
+      staff: [200, 404, 200],
+    },
     ...Object.fromEntries(
       ['/guest', '/api/guest'].flatMap((base): [string, Line][] => [
         [
           `GET ${base}/insights`,
           {
-            // A manager or staff member reads one of their own restaurants at a time.
+            // A manager or staff member reads one of their own restaurants, or all of them (issue 49).
             req: list(`${base}/insights`),
             admin: [200, 200, 200],
-            manager: [200, 404, 400],
-            staff: [200, 404, 400],
+            manager: [200, 404, 200],
+            staff: [200, 404, 200],
           },
         ],
         [
