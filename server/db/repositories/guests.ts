@@ -6,6 +6,7 @@ import { and, desc, eq, gt, gte, inArray, lt, lte, max, min, sql, type SQL } fro
 import type { GuestFilters, InsightsQuery, ListQuery } from '../../../src/contract';
 import { CONSENT_WORDING_VERSION } from '../../../src/contract';
 import { listSource, orderBy, searchWhere, type Joins, type ListSource } from '../paging';
+import { consentedGuestsAt } from './counts';
 import type { Database, Db } from '../client';
 import {
   appUsers,
@@ -195,17 +196,28 @@ export type GuestRow = {
   topBranch: string | null;
 };
 
-const join: Joins = (q) =>
-  q
-    .innerJoin(appUsers, eq(appUsers.id, guests.appUserId))
-    .innerJoin(restaurants, eq(restaurants.id, guests.restaurantId));
+/** The app user of each row: the rows' names and phone, and the search's columns. */
+const withAppUser: Joins = (q) => q.innerJoin(appUsers, eq(appUsers.id, guests.appUserId));
 
-/** What every row the back-office may read is: consented, of a live restaurant, in the caller's restaurants. */
+/** The restaurants the scope holds: every one (undefined), or these (an empty list holds none). */
+const inScope = (scope: GuestScope | undefined): SQL | undefined =>
+  !scope?.restaurantIds
+    ? undefined
+    : scope.restaurantIds.length
+      ? // One restaurant is `= id` (PostgreSQL writes IN of one value as =), which walks its own sort index.
+        inArray(guests.restaurantId, [...scope.restaurantIds])
+      : sql`false`;
+
+/**
+ * What every row the back-office may read is: consented, of a live restaurant, in the caller's restaurants. Written
+ * on guests' own columns, so a sort walks one index of consented rows (migration 0025): the deleted restaurants are
+ * a list read once per query (a hashed subplan), not a join whose order the walk would lose.
+ */
 function visible(scope: GuestScope | undefined): SQL {
   return and(
-    eq(guests.consented, true),
-    eq(restaurants.isDeleted, false),
-    scope?.restaurantIds ? inArray(guests.restaurantId, [...scope.restaurantIds, 0]) : undefined,
+    sql`${guests.consented}`,
+    sql`${guests.restaurantId} not in (select ${restaurants.id} from ${restaurants} where ${restaurants.isDeleted})`,
+    inScope(scope),
   )!;
 }
 
@@ -228,10 +240,12 @@ function filtersOf(f: GuestFilters): SQL | undefined {
   );
 }
 
+/** The sortable columns, all on guests (the name and phone are the app user's, kept on the row): each has its index
+ * per restaurant and across restaurants (migration 0025). */
 const sortable = {
   id: guests.id,
-  name: appUsers.firstName,
-  phone: appUsers.phone,
+  name: guests.firstName,
+  phone: guests.phone,
   first_visit_at: guests.firstVisitAt,
   last_visit_at: guests.lastVisitAt,
   visits: guests.visits,
@@ -239,26 +253,39 @@ const sortable = {
   average_ticket: guests.averageTicket,
 };
 
-/** GET /guest: always paged, the latest visit first. */
+/** The restaurants whose consented guests the list shows when only restaurants narrow it (null: every live one);
+ * undefined when something else narrows it (a search, visits, dates). */
+function onlyRestaurants(q: GuestFilters, scope: GuestScope | undefined): readonly number[] | null | undefined {
+  if (q.q?.trim() || q.minVisits !== undefined || q.lastVisitBefore !== undefined || q.firstVisitAfter !== undefined)
+    return undefined;
+  const ids = scope?.restaurantIds ?? null;
+  if (q.restaurantId === undefined) return ids;
+  return !ids || ids.includes(q.restaurantId) ? [q.restaurantId] : [];
+}
+
+/**
+ * GET /guest: always paged, the latest visit first. The count and the deep pages' ids read guests alone (with the
+ * app user only for a search); the total is exact from the kept counts when only restaurants narrow the list, so
+ * a page past the middle (the last) is read from the other end of the sort's index.
+ */
 export function guestsList(db: Db, q: ListQuery & GuestFilters, scope?: GuestScope): ListSource<GuestRow> {
+  const ids = onlyRestaurants(q, scope);
   return listSource<GuestRow>(db, {
-    columns,
+    select: () => selectGuests(db),
     table: guests,
     id: guests.id,
-    join,
+    join: q.q?.trim() ? withAppUser : undefined,
     scope: visible(scope),
     filter: filtersOf(q),
     order: orderBy(q, sortable, { field: 'last_visit_at', order: 'DESC' }, guests.id),
+    total: ids === undefined ? undefined : async () => ({ total: await consentedGuestsAt(db, ids), exact: true }),
     alwaysPaged: true,
   });
 }
 
+/** The rows' select: the guest and their app user. */
 function selectGuests(db: Db) {
-  return db
-    .select(columns)
-    .from(guests)
-    .innerJoin(appUsers, eq(appUsers.id, guests.appUserId))
-    .innerJoin(restaurants, eq(restaurants.id, guests.restaurantId));
+  return db.select(columns).from(guests).innerJoin(appUsers, eq(appUsers.id, guests.appUserId));
 }
 
 /** One consented guest and their saved orders at that restaurant (newest first, at most 200), or undefined. */
