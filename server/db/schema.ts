@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -157,6 +158,9 @@ export const restaurants = pgTable(
     posError: text('pos_error'),
     posErrorAt: timestamp('pos_error_at', { withTimezone: true }),
     posRefusedAt: timestamp('pos_refused_at', { withTimezone: true }),
+    /** The logo's copy on this site (a path, served from restaurant_logos), shown in its place; null without one.
+     * Dropped when the logo changes (migration 0025's trigger). */
+    logoCopy: text('logo_copy'),
     ...timestamps,
   },
   (t) => [
@@ -489,6 +493,31 @@ export const adminTokenRevocations = pgTable('admin_token_revocations', {
 export const rowCounts = pgTable('row_counts', {
   name: text('name').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+/** Bytes as a Buffer (PGlite answers a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+
+/**
+ * The copy of each restaurant's http(s) logo served from this site (server/pos/logoCopy.ts, migration 0025): the
+ * address it copies, its type and size, the bytes and their SHA-256 - or, when the copy failed, why (tried again
+ * later).
+ */
+export const restaurantLogos = pgTable('restaurant_logos', {
+  restaurantId: integer('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  source: text('source').notNull(),
+  contentType: text('content_type'),
+  width: integer('width'),
+  height: integer('height'),
+  bytes: bytea('bytes'),
+  sha256: text('sha256'),
+  error: text('error'),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** "Connect Foodics" round trips in flight (OAuth 2.0 state, docs/POS.md): the state's SHA-256, the admin who

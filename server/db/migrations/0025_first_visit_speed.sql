@@ -192,3 +192,33 @@ CREATE INDEX "guests_all_average_ticket_idx" ON "guests" USING btree ("average_t
 CREATE INDEX "guests_all_first_name_idx" ON "guests" USING btree ("first_name","id","restaurant_id") WHERE "guests"."consented";
 --> statement-breakpoint
 CREATE INDEX "guests_all_phone_idx" ON "guests" USING btree ("phone","id","restaurant_id") WHERE "guests"."consented";
+--> statement-breakpoint
+-- 5. The receipt's logo from Specter's own origin (docs/ARCHITECTURE.md "The receipt's logo"): a copy of each
+--    restaurant's http(s) logo, fetched after the restaurant is saved or synced (server/pos/logoCopy.ts), kept here
+--    with its type and size, and served at restaurants.logo_copy (a path on this site) in place of the logo's own
+--    address; a failed copy is kept as its error, tried again later. A new logo address drops the copy of the old
+--    one in the same statement (the trigger below): the receipt shows the new address until its copy is made.
+ALTER TABLE "restaurants" ADD COLUMN "logo_copy" text;
+--> statement-breakpoint
+CREATE TABLE "restaurant_logos" (
+	"restaurant_id" integer PRIMARY KEY NOT NULL,
+	"source" text NOT NULL,
+	"content_type" text,
+	"width" integer,
+	"height" integer,
+	"bytes" bytea,
+	"sha256" text,
+	"error" text,
+	"fetched_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "restaurant_logos" ADD CONSTRAINT "restaurant_logos_restaurant_id_restaurants_id_fk" FOREIGN KEY ("restaurant_id") REFERENCES "public"."restaurants"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION restaurants_logo_copy_follows() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.logo_copy := NULL;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER restaurants_logo_copy_follows BEFORE UPDATE OF logo ON restaurants FOR EACH ROW
+  WHEN (OLD.logo IS DISTINCT FROM NEW.logo) EXECUTE FUNCTION restaurants_logo_copy_follows();
