@@ -99,6 +99,16 @@ for (const [who, scope] of [
         () => pagedList(page(n, sort, order), reply, guestsList(db, page(n, sort, order), scope)),
       ]);
 
+for (const [who, scope] of [
+  ['admin', undefined],
+  ['manager', { restaurantIds: [restaurant] }],
+] as const)
+  for (const q of ['sara', '0501'])
+    cases.push([
+      `${who}: Guests search "${q}"`,
+      () => pagedList(page(1, undefined, undefined, q), reply, guestsList(db, page(1, undefined, undefined, q), scope)),
+    ]);
+
 /** The plan's lines worth reading: every node line (with its actual time and rows) and the totals. */
 const summary = (plan: string[]) =>
   full ? plan : plan.filter((l) => /->|^\S|Execution Time|Buffers: shared|Index Cond|Filter|Rows Removed/.test(l));

@@ -22,8 +22,14 @@ export interface LogoHost {
   close(): Promise<void>;
 }
 
-/** A PNG of `width` x `height` transparent pixels; `pad` bytes of a text chunk make it as large as wanted. */
-export function pngImage(width: number, height: number, pad = 0): Buffer {
+/** A PNG of `width` x `height` pixels, transparent unless `pixel` colours them (RGBA); `pad` bytes of a text chunk
+ * make it as large as wanted. */
+export function pngImage(
+  width: number,
+  height: number,
+  pad = 0,
+  pixel: (x: number, y: number) => readonly [number, number, number, number] | null = () => null,
+): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
     const length = Buffer.alloc(4);
@@ -38,6 +44,11 @@ export function pngImage(width: number, height: number, pad = 0): Buffer {
   header[8] = 8; // bits per sample
   header[9] = 6; // RGBA
   const rows = Buffer.alloc((width * 4 + 1) * height); // each row: filter 0, then its pixels
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const rgba = pixel(x, y);
+      if (rgba) rows.set(rgba, y * (width * 4 + 1) + 1 + x * 4);
+    }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
