@@ -9,7 +9,10 @@
 // - each case runs --runs times (default 30); p50 and p99 of each column, the status answered, and the machine's
 //   load average (1 min) before and after the case, since other work shares the two cores.
 // - a manager's scope (issue 26): a manager account of the bench restaurant, made through the API (POST /user),
-//   times its own lists; the guestbook's cases need guests (`npm run seed:big -- --guests-only --guests 300000`).
+//   times its own lists and deep pages; the guestbook's cases (an admin's and the manager's: each sort the column
+//   headers offer, first and last page, page 2,000, the searches) need guests (`npm run seed:big -- --guests-only
+//   --guests 300000`: every customer's guest row, 200,000 of them consented). The loyalty lists have a marked place.
+// - bench/explain-lists.ts prints the plans behind these cases (EXPLAIN (ANALYZE, BUFFERS) of the product's queries).
 // Usage: BENCH_PG_URL=postgres://.../specter_big npx tsx bench/first-visit.ts [--runs 30] [--cases <regexp>]
 //        [--budget <seconds per case, 60>]
 import os from 'node:os';

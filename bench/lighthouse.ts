@@ -73,7 +73,7 @@ async function audit(url: string, saveAs?: string) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** A restaurant logo as its own host might serve it: 96x96, a quarter of its pixels coloured (about 10 KB). */
+/** A restaurant logo as its own host might serve it: 96x96, a quarter of its pixels coloured (8.7 KB). */
 function logoPng(): Buffer {
   return pngImage(96, 96, 0, (x, y) =>
     (x * 7 + y * 13) % 4 === 0 ? [(x * 37) % 256, (y * 53) % 256, (x * y) % 256, 255] : null,
