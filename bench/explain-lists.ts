@@ -96,7 +96,7 @@ for (const [who, scope] of [
     ] as const)
       cases.push([
         `${who}: Guests by ${sort} ${order}, ${label}`,
-        () => pagedList(page(n, sort, order), reply, guestsList(db, page(n, sort, order), scope)),
+        async () => pagedList(page(n, sort, order), reply, await guestsList(db, page(n, sort, order), scope)),
       ]);
 
 for (const [who, scope] of [
@@ -106,7 +106,12 @@ for (const [who, scope] of [
   for (const q of ['sara', '0501'])
     cases.push([
       `${who}: Guests search "${q}"`,
-      () => pagedList(page(1, undefined, undefined, q), reply, guestsList(db, page(1, undefined, undefined, q), scope)),
+      async () =>
+        pagedList(
+          page(1, undefined, undefined, q),
+          reply,
+          await guestsList(db, page(1, undefined, undefined, q), scope),
+        ),
     ]);
 
 /** The plan's lines worth reading: every node line (with its actual time and rows) and the totals. */

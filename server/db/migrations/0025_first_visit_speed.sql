@@ -193,6 +193,9 @@ CREATE INDEX "guests_all_first_name_idx" ON "guests" USING btree ("first_name","
 --> statement-breakpoint
 CREATE INDEX "guests_all_phone_idx" ON "guests" USING btree ("phone","id","restaurant_id") WHERE "guests"."consented";
 --> statement-breakpoint
+-- A search of the guestbook reads the matching app users' consented rows by app user (repositories/guests.ts).
+CREATE INDEX "guests_consented_user_idx" ON "guests" USING btree ("app_user_id","restaurant_id") WHERE "guests"."consented";
+--> statement-breakpoint
 -- 5. The receipt's logo from Specter's own origin (docs/ARCHITECTURE.md "The receipt's logo"): a copy of each
 --    restaurant's http(s) logo, fetched after the restaurant is saved or synced (server/pos/logoCopy.ts), kept here
 --    with its type and size, and served at restaurants.logo_copy (a path on this site) in place of the logo's own

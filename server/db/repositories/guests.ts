@@ -3,10 +3,11 @@
 // one guest with their orders, the CSV batches, and the owner's figures (guestInsights). Only consented rows are
 // ever read out; the insights count every save (counts and sums only).
 import { and, desc, eq, gt, gte, inArray, lt, lte, max, min, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { GuestFilters, InsightsQuery, ListQuery } from '../../../src/contract';
 import { CONSENT_WORDING_VERSION } from '../../../src/contract';
-import { listSource, orderBy, searchWhere, type Joins, type ListSource } from '../paging';
-import { consentedGuestsAt } from './counts';
+import { joinedTotal, listSource, orderBy, searchWhere, type Joins, type ListSource, type ListSpec } from '../paging';
+import { cappedCount, consentedGuestsAt } from './counts';
 import type { Database, Db } from '../client';
 import {
   appUsers,
@@ -230,14 +231,22 @@ const phoneWords = (q: string | undefined) =>
     .filter(Boolean)
     .join(' ');
 
-function filtersOf(f: GuestFilters): SQL | undefined {
+/** The search over the guest's app user: every word in their first or last name or phone. */
+const searchOf = (f: GuestFilters) =>
+  searchWhere(phoneWords(f.q), [appUsers.firstName, appUsers.lastName, appUsers.phone]);
+
+/** The filters other than the search, on guests' own columns. */
+function narrowing(f: GuestFilters): SQL | undefined {
   return and(
-    searchWhere(phoneWords(f.q), [appUsers.firstName, appUsers.lastName, appUsers.phone]),
     f.restaurantId === undefined ? undefined : eq(guests.restaurantId, f.restaurantId),
     f.minVisits === undefined ? undefined : gte(guests.visits, f.minVisits),
     f.lastVisitBefore === undefined ? undefined : lt(guests.lastVisitAt, new Date(f.lastVisitBefore)),
     f.firstVisitAfter === undefined ? undefined : gt(guests.firstVisitAt, new Date(f.firstVisitAfter)),
   );
+}
+
+function filtersOf(f: GuestFilters): SQL | undefined {
+  return and(searchOf(f), narrowing(f));
 }
 
 /** The sortable columns, all on guests (the name and phone are the app user's, kept on the row): each has its index
@@ -263,22 +272,76 @@ function onlyRestaurants(q: GuestFilters, scope: GuestScope | undefined): readon
   return !ids || ids.includes(q.restaurantId) ? [q.restaurantId] : [];
 }
 
+/** Up to this many app users matching a search, the guestbook reads their guest rows by app user; past it, it walks
+ * its order and checks each row's app user (the matches are then many, and come soon in any order). */
+const SEARCH_USERS_LISTED = 5000;
+
+/** The guest rows of these app users (an index of consented rows by app user, migration 0025). */
+const ofUsers = (ids: number[]): SQL =>
+  ids.length ? sql`${guests.appUserId} = any(${`{${ids.join(',')}}`}::int[])` : sql`false`;
+
 /**
  * GET /guest: always paged, the latest visit first. The count and the deep pages' ids read guests alone (with the
- * app user only for a search); the total is exact from the kept counts when only restaurants narrow the list, so
- * a page past the middle (the last) is read from the other end of the sort's index.
+ * app user only for a search matching very many); the total is exact from the kept counts when only restaurants
+ * narrow the list, so a page past the middle (the last) is read from the other end of the sort's index.
+ *
+ * A search first asks the app users' trigram indexes for up to 5,001 matches: up to 5,000, the list is their guest
+ * rows (read by app user, then sorted: a few thousand rows at most), counted from the same index; more (a common
+ * name), the list walks its order checking each row's app user, and when the first 5,001 matching users already have
+ * more than 1,000 consented guest rows the total says "more than 1,000" without walking for it.
  */
-export function guestsList(db: Db, q: ListQuery & GuestFilters, scope?: GuestScope): ListSource<GuestRow> {
+export async function guestsList(
+  db: Db,
+  q: ListQuery & GuestFilters,
+  scope?: GuestScope,
+  { usersListed = SEARCH_USERS_LISTED } = {},
+): Promise<ListSource<GuestRow>> {
   const ids = onlyRestaurants(q, scope);
+  const search = searchOf(q);
+  let total: ListSpec<GuestRow>['total'] =
+    ids === undefined ? undefined : async () => ({ total: await consentedGuestsAt(db, ids), exact: true });
+  let searched: SQL | undefined;
+  let join: Joins | undefined;
+  if (search) {
+    const users = (
+      await db
+        .select({ id: appUsers.id })
+        .from(appUsers)
+        .where(search)
+        .limit(usersListed + 1)
+    ).map((u) => u.id);
+    if (users.length <= usersListed) searched = ofUsers(users);
+    else {
+      searched = search;
+      join = withAppUser;
+      const where = and(visible(scope), narrowing(q), search);
+      const some = and(visible(scope), narrowing(q), ofUsers(users));
+      total = async () => {
+        const first = await cappedCount(db, guests, some);
+        if (!first.exact) return first;
+        return joinedTotal(
+          db,
+          (fields) =>
+            withAppUser(
+              db
+                .select(fields as SelectedFields)
+                .from(guests)
+                .$dynamic() as PgSelect,
+            ),
+          where,
+        );
+      };
+    }
+  }
   return listSource<GuestRow>(db, {
     select: () => selectGuests(db),
     table: guests,
     id: guests.id,
-    join: q.q?.trim() ? withAppUser : undefined,
+    join,
     scope: visible(scope),
-    filter: filtersOf(q),
+    filter: and(searched, narrowing(q)),
     order: orderBy(q, sortable, { field: 'last_visit_at', order: 'DESC' }, guests.id),
-    total: ids === undefined ? undefined : async () => ({ total: await consentedGuestsAt(db, ids), exact: true }),
+    total,
     alwaysPaged: true,
   });
 }

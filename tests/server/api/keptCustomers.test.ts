@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { adminRestaurants, admins, appUsers, restaurants } from '../../../server/db/schema';
 import { hashPassword } from '../../../server/lib/passwords';
 import { saveOrderToAccount } from '../../../server/db/repositories/savedOrders';
-import { recordConsent, withdrawConsent } from '../../../server/db/repositories/guests';
+import { guestsList, recordConsent, withdrawConsent } from '../../../server/db/repositories/guests';
+import { pagedList } from '../../../server/db/paging';
 import { deleteAppUser } from '../../../server/db/repositories/appUsers';
 import { deleteCustomerData } from '../../../server/customer/deleteData';
 import type { PosOrder } from '../../../server/core/posPort';
@@ -337,6 +338,63 @@ describe("the kept customers and consented guests behind a manager's first scree
                 expect(res.headers['x-total-exact'], what).toBeUndefined();
               }
             }
+      });
+
+      /** The guestbook's ids matching a search as the plain query finds them: every word (digits without a leading +
+       * or 0) in the app user's first or last name or phone, newest visit first. */
+      const plainSearch = async (q: string, restaurantIds?: number[]) => {
+        const words = q.split(/\s+/).map((w) => (/^\+?\d+$/.test(w) ? w.replace(/^\+/, '').replace(/^0/, '') : w));
+        const matches = words.map(
+          (w) => sql`(u.first_name ilike ${`%${w}%`} or u.last_name ilike ${`%${w}%`} or u.phone ilike ${`%${w}%`})`,
+        );
+        return (
+          await rows<{ id: number }>(sql`
+            select g.id from guests g join app_users u on u.id = g.app_user_id join restaurants r on r.id = g.restaurant_id
+            where g.consented and not r.is_deleted and ${sql.join(matches, sql` and `)}
+              ${restaurantIds ? sql`and g.restaurant_id in (${sql.join(restaurantIds, sql`, `)})` : sql``}
+            order by g.last_visit_at desc, g.id desc`)
+        ).map((r) => Number(r.id));
+      };
+
+      it('a search finds the rows of the plain query, its total exact up to 1,000, for an admin and a manager', async () => {
+        for (const [headers, ids] of [
+          [admin, undefined],
+          [managers.a, [a]],
+        ] as const)
+          for (const q of ['Sara', '4310', '05431015', 'Huda 431', 'nobody']) {
+            const expected = await plainSearch(q, ids ? [...ids] : undefined);
+            for (const page of [1, 2]) {
+              const res = await get(`/guest?page=${page}&perPage=25&q=${encodeURIComponent(q)}`, headers);
+              expect(res.statusCode, res.body).toBe(200);
+              expect(
+                res.json().map((g: { id: number }) => g.id),
+                `${q} page ${page}`,
+              ).toEqual(expected.slice((page - 1) * 25, page * 25));
+              expect(res.headers['x-total-count'], q).toBe(String(Math.min(expected.length, 1000)));
+              expect(res.headers['x-total-exact'], q).toBe(expected.length > 1000 ? 'false' : undefined);
+            }
+          }
+      });
+
+      it('a search matching more app users than it reads by app user walks the list in its order: the same rows', async () => {
+        for (const q of ['a', 'Omar']) {
+          const expected = await plainSearch(q);
+          const reply = {
+            headers: {} as Record<string, string>,
+            header: (n: string, v: string) => void (reply.headers[n] = v),
+          };
+          for (const page of [1, 3]) {
+            const query = { page, perPage: 25, q };
+            const source = await guestsList(t.database.db, query, undefined, { usersListed: 20 });
+            const got = await pagedList(query, reply, source);
+            expect(
+              got.map((g) => g.id),
+              `${q} page ${page}`,
+            ).toEqual(expected.slice((page - 1) * 25, page * 25));
+            expect(reply.headers['X-Total-Count'], q).toBe(String(Math.min(expected.length, 1000)));
+            expect(reply.headers['X-Total-Exact'], q).toBe(expected.length > 1000 ? 'false' : undefined);
+          }
+        }
       });
 
       it("a deleted restaurant's guests are in no page nor total; a manager of no restaurant sees none", async () => {
