@@ -9,7 +9,10 @@
 // - each case runs --runs times (default 30); p50 and p99 of each column, the status answered, and the machine's
 //   load average (1 min) before and after the case, since other work shares the two cores.
 // - a manager's scope (issue 26): a manager account of the bench restaurant, made through the API (POST /user),
-//   times its own lists; the guestbook's cases need guests (`npm run seed:big -- --guests-only --guests 300000`).
+//   times its own lists and deep pages; the guestbook's cases (an admin's and the manager's: each sort the column
+//   headers offer, first and last page, page 2,000, the searches) need guests (`npm run seed:big -- --guests-only
+//   --guests 300000`: every customer's guest row, 200,000 of them consented). The loyalty lists have a marked place.
+// - bench/explain-lists.ts prints the plans behind these cases (EXPLAIN (ANALYZE, BUFFERS) of the product's queries).
 // Usage: BENCH_PG_URL=postgres://.../specter_big npx tsx bench/first-visit.ts [--runs 30] [--cases <regexp>]
 //        [--budget <seconds per case, 60>]
 import os from 'node:os';
@@ -199,22 +202,69 @@ try {
     [`${MANAGER}App Users search phone, 3 digits`, `/user?page=1&perPage=${per}&sort=createdAt&order=DESC&q=123`],
     [`${MANAGER}App Users search name "sara"`, `/user?page=1&perPage=${per}&sort=createdAt&order=DESC&q=sara`],
   );
-  // The guestbook (issue 34): the consented guests (seed-big --guests), an admin's and a manager's list, and
-  // the insights of the last 7 and 90 days (every seeded order is dated 2026-11-22).
+  // The guestbook (issue 34): the consented guests (seed-big --guests), an admin's and a manager's list (the manager
+  // of the bench restaurant, which holds every guest), each sort the screen's column headers offer (the first and the
+  // last page), the deep pages, the searches, and the insights of the last 7 and 90 days (every seeded order is
+  // dated 2026-11-22).
   const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
   const lastGuests = Math.max(1, Math.ceil(guests / per));
+  const guestSorts = [
+    ['visits', 'DESC'],
+    ['spend', 'DESC'],
+    ['average_ticket', 'DESC'],
+    ['first_visit_at', 'ASC'],
+    ['name', 'ASC'],
+    ['phone', 'ASC'],
+    ['last_visit_at', 'ASC'],
+  ];
+  for (const who of ['', MANAGER]) {
+    cases.push(
+      [`${who}Guests page 1 (${guests} consented)`, `/api/guest?page=1&perPage=${per}`],
+      [`${who}Guests page 2,000`, `/api/guest?page=2000&perPage=${per}`],
+      [`${who}Guests last page (${lastGuests})`, `/api/guest?page=${lastGuests}&perPage=${per}`],
+    );
+    for (const [field, order] of guestSorts)
+      for (const page of [1, lastGuests])
+        cases.push([
+          `${who}Guests by ${field} ${order}, page ${page === 1 ? 1 : 'last'}`,
+          `/api/guest?page=${page}&perPage=${per}&sort=${field}&order=${order}`,
+        ]);
+    cases.push(
+      [`${who}Guests by visits DESC, page 2,000`, `/api/guest?page=2000&perPage=${per}&sort=visits&order=DESC`],
+      [
+        `${who}Guests of the restaurant, last page`,
+        `/api/guest?page=${lastGuests}&perPage=${per}&restaurantId=${restaurant}`,
+      ],
+      [`${who}Guests search "sara"`, `/api/guest?page=1&perPage=${per}&q=sara`],
+      [`${who}Guests search phone "0501"`, `/api/guest?page=1&perPage=${per}&q=0501`],
+    );
+  }
   cases.push(
-    [`Guests page 1 (${guests} consented)`, `/api/guest?page=1&perPage=${per}`],
-    [`Guests last page (${lastGuests})`, `/api/guest?page=${lastGuests}&perPage=${per}`],
-    ['Guests by visits DESC, page 1', `/api/guest?page=1&perPage=${per}&sort=visits&order=DESC`],
-    ['Guests search "sara"', `/api/guest?page=1&perPage=${per}&q=sara`],
-    ['Guests search phone "0501"', `/api/guest?page=1&perPage=${per}&q=0501`],
-    [`${MANAGER}Guests page 1`, `/api/guest?page=1&perPage=${per}`],
-    [`${MANAGER}Guests search "sara"`, `/api/guest?page=1&perPage=${per}&q=sara`],
     ['Guest insights, 7 days', `/api/guest/insights?restaurantId=${restaurant}&from=${day(6)}&to=${day(0)}`],
     ['Guest insights, 90 days', `/api/guest/insights?restaurantId=${restaurant}&from=${day(89)}&to=${day(0)}`],
     [`${MANAGER}Guest insights, 7 days`, `/api/guest/insights?restaurantId=${restaurant}&from=${day(6)}&to=${day(0)}`],
   );
+  // A manager's deep pages beside the ones above (issue 50): App Users and Orders by another sort, last page.
+  cases.push(
+    [
+      `${MANAGER}App Users by firstName ASC, page last`,
+      `/user?page=${lastUsers}&perPage=${per}&sort=firstName&order=ASC`,
+    ],
+    [`${MANAGER}App Users by createdAt ASC, page 2,000`, `/user?page=2000&perPage=${per}&sort=createdAt&order=ASC`],
+    [
+      `${MANAGER}Orders by totalPrice DESC, page last`,
+      `/order?page=${lastOrders}&perPage=${per}&sort=totalPrice&order=DESC`,
+    ],
+  );
+  // ---- LOYALTY: the members and ledger lists (the loyalty issue, built by another engineer). ----
+  // Add their cases here once their routes exist, for an admin and for MANAGER, the same way: page 1, page 2,000,
+  // the last page, each sort the screen offers (first and last page), and a search; e.g.
+  //   [`Loyalty members page 1`, `/api/loyalty/members?page=1&perPage=${per}`],
+  //   [`${MANAGER}Loyalty ledger last page`, `/api/loyalty/ledger?page=<last>&perPage=${per}`],
+  // (the addresses above are placeholders: use the routes as built). A seed for them belongs in bench/seed-big.ts.
+  const loyaltyCases: [string, string][] = [];
+  cases.push(...loyaltyCases);
+  // ---- end of LOYALTY ----
 
   console.log(
     `first visits: ${users} app users, ${orders} saved orders, ${runs} runs per case, ${os.cpus().length} cores, started at ${new Date().toISOString()}`,

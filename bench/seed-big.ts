@@ -55,11 +55,12 @@ export async function seedBig(database: Database, users: number, orders: number)
 }
 
 /**
- * The guestbook at scale: one guest row of the Bench Restaurant for each of the first `n` app users (by id) that
- * has orders there, with the visits, spend and visit times seedBig gave that user (user k's orders are the i with
- * i % users = k, 43.7 each, created i seconds before the seed; the times are within the minutes between the two
- * seeds), two in three consented (each with its guest_consents row), as keepGuest and recordConsent would leave them.
- * Then ANALYZE of the two tables.
+ * The guestbook at scale: one guest row of the Bench Restaurant for every app user with orders there (as keepGuest
+ * leaves them: every saver has one, docs/ARCHITECTURE.md "The guestbook"), with the visits, spend and visit times
+ * seedBig gave that user (user k's orders are the i with i % users = k, 43.7 each, created i seconds before the
+ * seed; the times are within the minutes between the two seeds); of the first `n` users (k = 1..n) two in three
+ * consented (each with its guest_consents row), the others not. Rows already there are kept (a database seeded
+ * with the first n rows only gets the others). Then VACUUM ANALYZE of the two tables, as autovacuum would.
  */
 export async function seedGuests(database: Database, n: number) {
   const { db } = database;
@@ -75,15 +76,18 @@ export async function seedGuests(database: Database, n: number) {
            (select n from row_counts where name = 'orders')::int as orders,
            (select min(id) from app_users)::int as first,
            (select min(id) from restaurants where name like 'Bench Restaurant%')::int as restaurant`);
-  // k: the user's place (1-based below users); its orders i = k, k + users, ... up to orders.
+  // k: the user's place (0-based below users); its orders i = i0, i0 + users, ... up to orders, where i0 = k, or
+  // users for k = 0 (i % users = 0): n of them, the oldest (largest i) i0 + users * (n - 1) seconds before the seed.
   await db.execute(sql`
     insert into guests (restaurant_id, app_user_id, consented, first_visit_at, last_visit_at, first_visit_on, visits,
                         spend, average_ticket, currency, top_branch)
-    select ${restaurant}::int, ${first}::int + k, k % 3 <> 0,
-           now() - ((k + ${users}::int * v.n - ${users}::int) || ' seconds')::interval, now() - (k || ' seconds')::interval,
+    select ${restaurant}::int, ${first}::int + k, k between 1 and ${n}::int and k % 3 <> 0,
+           now() - ((i0 + ${users}::int * (v.n - 1)) || ' seconds')::interval, now() - (i0 || ' seconds')::interval,
            '2026-11-22', v.n, 43.7 * v.n, 43.7, (array['SAR','SAR','SAR','EGY','USD'])[1 + k % 5], 'Olaya'
-    from generate_series(1, least(${n}::int, ${users}::int - 1, ${orders}::int)) as k,
-         lateral (select ((${orders}::int - k) / ${users}::int + 1) as n) as v
+    from generate_series(0, least(${users}::int - 1, ${orders}::int)) as k,
+         lateral (select case when k = 0 then ${users}::int else k end as i0) as z,
+         lateral (select (${orders}::int - i0) / ${users}::int + 1 as n) as v
+    where i0 <= ${orders}::int
     on conflict (restaurant_id, app_user_id) do nothing`);
   await db.execute(sql`
     insert into guest_consents (restaurant_id, phone, wording_version, consented_at)
@@ -91,16 +95,13 @@ export async function seedGuests(database: Database, n: number) {
     from guests g join app_users u on u.id = g.app_user_id
     where g.restaurant_id = ${restaurant}::int and g.consented
     on conflict (phone, restaurant_id) do nothing`);
-  await db.execute(sql`analyze guests`);
-  await db.execute(sql`analyze guest_consents`);
-  const [{ count }] = (
-    (await db.execute(
-      sql`select count(*)::int as count from guests where restaurant_id = ${restaurant}::int`,
-    )) as unknown as {
-      rows: { count: number }[];
-    }
-  ).rows;
-  return { guests: count, guestsMs: Date.now() - t0 };
+  await db.execute(sql`vacuum analyze guests`);
+  await db.execute(sql`vacuum analyze guest_consents`);
+  const { count, consented } = await one<{ count: number; consented: number }>(
+    sql`select count(*)::int as count, count(*) filter (where consented)::int as consented
+        from guests where restaurant_id = ${restaurant}::int`,
+  );
+  return { guests: count, consented, guestsMs: Date.now() - t0 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -119,7 +120,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   if (numArg('guests', 0) > 0) {
     const g = await seedGuests(database, numArg('guests', 0));
-    console.log(`Seeded ${g.guests} guests of the bench restaurant in ${g.guestsMs} ms`);
+    console.log(`Seeded ${g.guests} guests of the bench restaurant (${g.consented} consented) in ${g.guestsMs} ms`);
   }
   await database.close();
 }

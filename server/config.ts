@@ -165,6 +165,21 @@ export const configSchema = z.object({
   LOYALTY_LEDGER_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(1825),
   /** Shared secret for POST /pos/specter/orders (Specter POS pushes orders); at least 32 characters. */
   POS_PUSH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // --- The receipt's logo, copied to this site (server/pos/logoCopy.ts, docs/ARCHITECTURE.md) ---
+  /** Copy the restaurants' http(s) logos to this site after a save or sync and at start (off: the receipt shows
+   * each logo from its own address). */
+  LOGO_COPY: bool.default(true),
+  /** Largest logo copied, in bytes; a bigger one is shown from its own address. */
+  LOGO_COPY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(512 * 1024),
+  /** How long a logo's host may take to send it (connection, answer and body), in ms. */
+  LOGO_COPY_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** Copy logos from private, loopback and link-local addresses too (an intranet, the tests); off: such an address
+   * is never fetched by the server (docs/SECURITY.md, "The logo copy"). */
+  LOGO_COPY_PRIVATE_HOSTS: bool.default(false),
 
   // --- SMS and one-time codes (docs/SECURITY.md) ---
   /** Unset: console on the embedded database; refused on a real database (server/sms/index.ts). */
@@ -305,6 +320,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Redis outlives a test and is shared by the files running at once: each test config's keys are its own
     // (instances that must share them, as two of one service do, are given one prefix).
     REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
+    // The tests' restaurants have logos on hosts such as example.com: no test fetches them unless it says so.
+    LOGO_COPY: '0',
     ...overrides,
   });
 }

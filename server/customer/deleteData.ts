@@ -7,7 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { appUsers, orders, otpChallenges } from '../db/schema';
 import { endSessions } from '../db/repositories/customerSessions';
 import { forgetGuest } from '../db/repositories/guests';
-import { forgetMemberships } from '../db/repositories/loyalty';
+import { deleteAppUser } from '../db/repositories/appUsers';
 import type { Db } from '../db/client';
 import { recordActivity } from '../db/audit';
 
@@ -20,13 +20,11 @@ export async function deleteCustomerData(tx: Tx, phone: string): Promise<{ userI
   const [user] = await tx.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.phone, phone)).for('update');
   let receipts = 0;
   if (user) [{ n: receipts }] = await tx.select({ n: count() }).from(orders).where(eq(orders.appUserId, user.id));
-  // The guestbook: every consent of the phone and its guest rows (before the app user they hang on).
+  // The app user with their saved orders (the insights' kept rows and the counts go with them, their triggers) and
+  // guest rows, the kept counters taken in the order a save takes them (deleteAppUser); then every consent of the
+  // phone (the guestbook's, with or without an app user).
+  if (user) await deleteAppUser(tx, user.id);
   await forgetGuest(tx, phone);
-  // Loyalty: every membership and every ledger entry of them (the append-only ledger lets this transaction delete).
-  if (user) await forgetMemberships(tx, user.id);
-  // The saved orders go with the app user (ON DELETE CASCADE, as when an admin deletes one), and the insights' kept
-  // rows with them (their trigger): the counters and locks are taken in the order of a save and of that deletion.
-  if (user) await tx.delete(appUsers).where(eq(appUsers.id, user.id));
   await tx.delete(otpChallenges).where(eq(otpChallenges.phone, phone));
   // Every session of the phone issued until now is over (sessions carry their issue time to the millisecond and
   // a new sign-in needs a new code, so it is issued later).

@@ -1,12 +1,15 @@
 // A customer's saved receipts, read only through the phone of their session: every query joins the app
 // user by that phone (and by the user id the session found), so no id in an address can reach another
 // customer's receipt - it is simply not found.
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { appUsers, orderItems, orders, restaurants } from '../db/schema';
 import type { SavedVat } from '../core/posPort';
 import { vatAnswer } from '../vat/receiptVat';
 import type { CustomerSession } from './session';
+
+/** The restaurant's logo as receipts show it: its copy on this site when there is one (pos/logoCopy.ts). */
+const shownLogoSql = sql<string>`coalesce(${restaurants.logoCopy}, ${restaurants.logo})`;
 
 const owner = (s: CustomerSession): SQL =>
   s.userId > 0 ? and(eq(appUsers.phone, s.phone), eq(appUsers.id, s.userId))! : eq(appUsers.phone, s.phone);
@@ -18,7 +21,7 @@ export async function listReceipts(db: Db, s: CustomerSession, page: number, per
       .select({
         id: orders.id,
         name: restaurants.name,
-        logo: restaurants.logo,
+        logo: shownLogoSql,
         branchName: orders.branchName,
         orderNumber: orders.orderNumber,
         orderDate: orders.orderDate,
@@ -63,7 +66,7 @@ export async function findReceipt(db: Db, s: CustomerSession, id: number) {
  * only from a text that reads as a ZATCA QR again (server/vat/receiptVat.ts) - or null when none matches. */
 export async function receiptOf(db: Db, where: SQL) {
   const [o] = await db
-    .select({ order: orders, name: restaurants.name, logo: restaurants.logo })
+    .select({ order: orders, name: restaurants.name, logo: shownLogoSql })
     .from(orders)
     .innerJoin(appUsers, eq(appUsers.id, orders.appUserId))
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))

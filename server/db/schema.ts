@@ -5,6 +5,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -158,6 +159,9 @@ export const restaurants = pgTable(
     posError: text('pos_error'),
     posErrorAt: timestamp('pos_error_at', { withTimezone: true }),
     posRefusedAt: timestamp('pos_refused_at', { withTimezone: true }),
+    /** The logo's copy on this site (a path, served from restaurant_logos), shown in its place; null without one.
+     * Dropped when the logo changes (migration 0025's trigger). */
+    logoCopy: text('logo_copy'),
     ...timestamps,
   },
   (t) => [
@@ -479,7 +483,8 @@ export const posTokenPauses = pgTable('pos_token_pauses', {
 
 /** Row counts kept by statement-level triggers (custom migration i16_row_counts): the dashboard and the
  * unfiltered list totals read one row here instead of counting a table of millions (docs/PERFORMANCE.md).
- * Names: 'app_users', 'orders', 'live_restaurants'. */
+ * Names: 'app_users', 'orders', 'live_restaurants'; per restaurant 'orders@<id>' (migration 0020), 'customers@<id>'
+ * (its distinct customers) and 'consented@<id>' (its consented guests, migration 0025). */
 /** Admin tokens ended by a sign-out before their expiry (SHA-256 of the token); swept once expired. */
 export const adminTokenRevocations = pgTable('admin_token_revocations', {
   tokenHash: text('token_hash').primaryKey(),
@@ -489,6 +494,31 @@ export const adminTokenRevocations = pgTable('admin_token_revocations', {
 export const rowCounts = pgTable('row_counts', {
   name: text('name').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+/** Bytes as a Buffer (PGlite answers a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+
+/**
+ * The copy of each restaurant's http(s) logo served from this site (server/pos/logoCopy.ts, migration 0025): the
+ * address it copies, its type and size, the bytes and their SHA-256 - or, when the copy failed, why (tried again
+ * later).
+ */
+export const restaurantLogos = pgTable('restaurant_logos', {
+  restaurantId: integer('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  source: text('source').notNull(),
+  contentType: text('content_type'),
+  width: integer('width'),
+  height: integer('height'),
+  bytes: bytea('bytes'),
+  sha256: text('sha256'),
+  error: text('error'),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** "Connect Foodics" round trips in flight (OAuth 2.0 state, docs/POS.md): the state's SHA-256, the admin who
@@ -577,17 +607,64 @@ export const guests = pgTable(
     currency: text('currency').notNull().default(''),
     favouriteItem: text('favourite_item'),
     topBranch: text('top_branch'),
+    /** The app user's first name and phone, copied when the row is made and followed when they change (triggers
+     * of migration 0025): the guestbook's name and phone sorts read them from an index. */
+    firstName: text('first_name'),
+    phone: text('phone').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('guests_restaurant_user_uq').on(t.restaurantId, t.appUserId),
     index('guests_user_idx').on(t.appUserId),
-    // The guestbook's sortable columns, each with the id that breaks ties (docs/PERFORMANCE.md).
-    index('guests_last_visit_idx').on(t.restaurantId, t.lastVisitAt, t.id),
-    index('guests_first_visit_idx').on(t.restaurantId, t.firstVisitAt, t.id),
-    index('guests_visits_idx').on(t.restaurantId, t.visits, t.id),
-    index('guests_spend_idx').on(t.restaurantId, t.spend, t.id),
-    index('guests_all_last_visit_idx').on(t.lastVisitAt, t.id),
+    // The guestbook's sortable columns over consented rows (the only ones it shows), each with the id that breaks
+    // ties: per restaurant (a manager's scope, an admin's filter) and across restaurants (an admin's), the latter
+    // ending with restaurant_id so a deleted restaurant's rows are skipped from the index (docs/PERFORMANCE.md).
+    index('guests_last_visit_idx')
+      .on(t.restaurantId, t.lastVisitAt, t.id)
+      .where(sql`${t.consented}`),
+    index('guests_first_visit_idx')
+      .on(t.restaurantId, t.firstVisitAt, t.id)
+      .where(sql`${t.consented}`),
+    index('guests_visits_idx')
+      .on(t.restaurantId, t.visits, t.id)
+      .where(sql`${t.consented}`),
+    index('guests_spend_idx')
+      .on(t.restaurantId, t.spend, t.id)
+      .where(sql`${t.consented}`),
+    index('guests_average_ticket_idx')
+      .on(t.restaurantId, t.averageTicket, t.id)
+      .where(sql`${t.consented}`),
+    index('guests_first_name_idx')
+      .on(t.restaurantId, t.firstName, t.id)
+      .where(sql`${t.consented}`),
+    index('guests_phone_idx')
+      .on(t.restaurantId, t.phone, t.id)
+      .where(sql`${t.consented}`),
+    index('guests_all_last_visit_idx')
+      .on(t.lastVisitAt, t.id, t.restaurantId)
+      .where(sql`${t.consented}`),
+    index('guests_all_first_visit_idx')
+      .on(t.firstVisitAt, t.id, t.restaurantId)
+      .where(sql`${t.consented}`),
+    index('guests_all_visits_idx')
+      .on(t.visits, t.id, t.restaurantId)
+      .where(sql`${t.consented}`),
+    index('guests_all_spend_idx')
+      .on(t.spend, t.id, t.restaurantId)
+      .where(sql`${t.consented}`),
+    index('guests_all_average_ticket_idx')
+      .on(t.averageTicket, t.id, t.restaurantId)
+      .where(sql`${t.consented}`),
+    index('guests_all_first_name_idx')
+      .on(t.firstName, t.id, t.restaurantId)
+      .where(sql`${t.consented}`),
+    index('guests_all_phone_idx')
+      .on(t.phone, t.id, t.restaurantId)
+      .where(sql`${t.consented}`),
+    // A search's matching app users' consented rows (repositories/guests.ts).
+    index('guests_consented_user_idx')
+      .on(t.appUserId, t.restaurantId)
+      .where(sql`${t.consented}`),
   ],
 );
 

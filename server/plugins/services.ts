@@ -2,7 +2,8 @@
 // `app.answers` (the short memories of answers), `app.receipts` (the tills' known receipts),
 // `app.limiter` (the one rate limiter, server/db/rateLimit.ts: codes and sign-in), `app.otp` (one-time codes,
 // on that limiter), `app.lastOrders` (a till's order and its short memory) and `app.funnel` (the funnel's
-// counting), `app.exportProgress` (how far CSV downloads have got). Routes take them from the instance; a test reaches them the same way (`t.app.funnel`).
+// counting), `app.exportProgress` (how far CSV downloads have got), `app.logoCopies` (the restaurants' logos copied
+// to this site after a save or sync: server/pos/logoCopy.ts). Routes take them from the instance; a test reaches them the same way (`t.app.funnel`).
 import type { FastifyInstance, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLimiter, type RateLimiter } from '../db/rateLimit';
@@ -12,6 +13,7 @@ import { createFunnelRecorder, type FunnelRecorder } from '../funnel/recorder';
 import { CHANGES, createAnswerCaches, type AnswerCaches, type Change } from '../lib/answerCaches';
 import { createReceiptStore, type ReceiptStore } from '../pos/receiptStore';
 import { createExportProgressBoard, type ExportProgressBoard } from '../export/progress';
+import { createLogoCopies, type LogoCopies } from '../pos/logoCopy';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,6 +36,8 @@ declare module 'fastify' {
     receipts: ReceiptStore;
     /** How far each CSV download opened by a ticket has got (server/export/progress.ts). */
     exportProgress: ExportProgressBoard;
+    /** The restaurants' logos copied to this site (server/pos/logoCopy.ts). */
+    logoCopies: LogoCopies;
   }
 }
 
@@ -50,6 +54,12 @@ export default fp(async function services(app: FastifyInstance) {
   app.decorate('lastOrders', lastOrders);
   const answers = createAnswerCaches(deps.config, { tillOrders: lastOrders });
   app.decorate('answers', answers);
+  // A restaurant saved or synced (a write that changes 'restaurants'), and the start: the logos without a copy are
+  // fetched in the background, after the answer (never holding it), one at a time; a copy made drops this instance's
+  // memories of the receipts, which name it from then on.
+  const logoCopies = createLogoCopies(deps.config, deps.database, app.log, () => answers.changed(['restaurants']));
+  app.decorate('logoCopies', logoCopies);
+  app.addHook('onReady', async () => logoCopies.refresh());
   // One forget after every write: each write route says what it changes (`config.changes`), checked as the route
   // is added so a new write cannot leave it out. Once its handler has run (a call refused before it - no token, a
   // wrong webhook secret, a malformed body - changed nothing), its answer leaves after the memories that depend on
@@ -69,8 +79,10 @@ export default fp(async function services(app: FastifyInstance) {
         `${methods.join(',')} ${route.url}: a write route says what it changes in config.changes (server/lib/answerCaches.ts)`,
       );
     if (!changes.length) return;
+    const copiesLogos = changes.includes('restaurants');
     const forgetChanged: onSendHookHandler = (req, _reply, payload, done) => {
       if (req.handled) answers.changed(changes);
+      if (req.handled && copiesLogos) logoCopies.refresh();
       done(null, payload);
     };
     route.preHandler = [...[route.preHandler ?? []].flat(), markHandled];
@@ -81,4 +93,5 @@ export default fp(async function services(app: FastifyInstance) {
   app.decorate('funnel', funnel);
   // A clean shutdown: the counts already started are written before the app closes (and the database after it).
   app.addHook('onClose', () => funnel.settled());
+  app.addHook('onClose', () => logoCopies.close());
 });

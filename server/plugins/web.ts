@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { findLiveRestaurant } from '../db/repositories/restaurants';
 import { EVERY_RESTAURANT } from '../db/scope';
+import { logoCopyBytes, shownLogo } from '../db/repositories/logoCopies';
 import { memo } from '../lib/memo';
 import { deferHydration, inlineIcon, inlineStylesheets, invoicePageServer, loadInvoiceRenderer } from './invoicePage';
 
@@ -50,12 +51,32 @@ export default fp(async function web(app: FastifyInstance) {
           inlineIcon(deferHydration(inlineStylesheets(pages.public.toString('utf8'), root), root), root),
           renderer,
           (restId) =>
-            logos.get(
-              restId,
-              async () => (await findLiveRestaurant(app.deps.database, Number(restId), EVERY_RESTAURANT))?.logo ?? null,
-            ),
+            logos.get(restId, async () => {
+              const r = await findLiveRestaurant(app.deps.database, Number(restId), EVERY_RESTAURANT);
+              // Its copy on this site when there is one (pos/logoCopy.ts): then no preload, as for any logo of
+              // this site (logoPreload).
+              return r ? shownLogo(r) : null;
+            }),
         )
       : null;
+
+  // A restaurant's logo copied to this site (pos/logoCopy.ts, named by the receipts in place of the logo's own
+  // address): the address holds the bytes' hash, so it is cached for good, as the app's assets are. Anything else
+  // under it is the usual 404.
+  app.get<{ Params: { restaurantId: string; file: string } }>(
+    '/restaurant-logos/:restaurantId/:file',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const file = /^([0-9a-f]{16})\.(png|jpg|gif|webp)$/.exec(req.params.file);
+      const id = /^\d{1,9}$/.test(req.params.restaurantId) ? Number(req.params.restaurantId) : 0;
+      const copy = file && id ? await logoCopyBytes(app.deps.database.db, id, file[1]) : undefined;
+      if (!copy) return reply.callNotFound();
+      return reply
+        .type(copy.contentType)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(copy.bytes);
+    },
+  );
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const wantsHtml =

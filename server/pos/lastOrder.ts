@@ -20,6 +20,7 @@ import { readThrough } from './readThrough';
 import { posRestaurant } from '../db/repositories/restaurants';
 import { sealerOf } from '../lib/sealing';
 import { noteOrderRead } from '../db/repositories/posHealth';
+import { withShownLogo } from '../db/repositories/logoCopies';
 import type { ReceiptStore } from './receiptStore';
 
 export interface LastOrderResult {
@@ -312,7 +313,8 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
         .where(and(eq(restaurants.id, restaurantId), eq(restaurants.isDeleted, false)))
         .limit(1);
       if (checks.size > 10_000) checks.clear();
-      hit = { until: Date.now() + CHECK_TTL_MS, row: found ?? null };
+      // The receipt names the logo's copy on this site when there is one (logoCopy.ts).
+      hit = { until: Date.now() + CHECK_TTL_MS, row: found ? { ...found, r: withShownLogo(found.r) } : null };
       checks.set(checkKey, hit);
     }
     return hit.row;

@@ -10,9 +10,9 @@ import { lockedUntilSql } from '../phoneLock';
 import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
 import type { Db } from '../client';
 import { restaurantsIn, type Scope } from '../scope';
-import { TOTAL_CAP } from './counts';
+import { customersAt, TOTAL_CAP } from './counts';
 import { forgetMemberships } from './loyalty';
-import { appUsers, orders, phoneGuards } from '../schema';
+import { appUsers, guests, orders, phoneGuards, rowCounts } from '../schema';
 
 export type AppUser = typeof appUsers.$inferSelect;
 export type AppUserRow = AppUser & { lockedUntil: Date | string | null };
@@ -136,8 +136,15 @@ export async function appUsersList(
     id: appUsers.id,
     scope: appUsersIn(db, scope),
     filter,
-    // The search's own count is of every app user: a manager's is counted over its customers.
-    total: scope.restaurantIds === null ? total : undefined,
+    // The search's own count is of every app user: a manager's is counted over its customers. A manager's whole list
+    // is its restaurants' customers, kept as orders are saved (counts.ts customersAt): exact, the dashboard's figure,
+    // so its last page is read from the other end.
+    total:
+      scope.restaurantIds === null
+        ? total
+        : q.q?.trim()
+          ? undefined
+          : async () => ({ total: await customersAt(db, scope.restaurantIds!), exact: true }),
     order: orderBy(q, sortable, { field: 'createdAt', order: 'DESC' }, appUsers.id),
     // The whole list's total is the trigger-kept count; a search's is counted up to 1,000 (counts.ts).
     whole: 'app_users',
@@ -150,10 +157,22 @@ export async function appUserPhone(db: Db, id: number): Promise<string | undefin
   return user?.phone;
 }
 
-/** Deletes an app user (their saved orders, guest rows and loyalty memberships go with them); what was deleted, or
- * undefined. `tx` is a transaction: the loyalty ledger lets it delete their entries (loyalty.ts). */
+/**
+ * Deletes an app user with their saved orders, guest rows and loyalty memberships (docs/SECURITY.md, "Retention"); what was deleted, or
+ * undefined. The kept counters (row_counts, the insights' rows) are taken in the order a save of a new customer takes
+ * them - the app users' count, the orders' counts, then the guestbook's (migrations 0006, 0017, 0020, 0025) - so a
+ * save and a deletion never wait on each other in a circle: the user's row is locked first (a save of their phone
+ * locks it first too: the two queue there), then the app users' count, then the orders go, then the guest rows, then
+ * the user (in this order rather than by the cascades, which would take the app users' count last).
+ */
 export async function deleteAppUser(tx: Tx, id: number) {
+  const [user] = await tx.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.id, id)).for('update');
+  if (!user) return undefined;
+  await tx.select({ n: rowCounts.n }).from(rowCounts).where(eq(rowCounts.name, 'app_users')).for('update');
+  // The loyalty ledger lets this transaction delete the member's entries (loyalty.ts).
   await forgetMemberships(tx, id);
+  await tx.delete(orders).where(eq(orders.appUserId, id));
+  await tx.delete(guests).where(eq(guests.appUserId, id));
   const [gone] = await tx
     .delete(appUsers)
     .where(eq(appUsers.id, id))

@@ -3,11 +3,11 @@
 //   primary-key read whatever the size;
 // - searches: counted up to TOTAL_CAP + 1 matching rows and no further; past the cap the total is a lower
 //   bound and the list says so (X-Total-Exact: false; the screens page without a last page).
-import { and, countDistinct, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import { restaurantsIn, type Scope } from '../scope';
-import { orders, restaurants, rowCounts } from '../schema';
+import { guests, restaurants, rowCounts } from '../schema';
 
 export type CountedRows = 'app_users' | 'orders' | 'live_restaurants';
 
@@ -23,7 +23,12 @@ export async function rowCountsOf<N extends CountedRows>(db: Db, names: N[]): Pr
  * The saved orders of these restaurants: the sum of their trigger-kept counts (row_counts 'orders@<id>', migration
  * 0020), one primary-key read each, whatever their size.
  */
-export async function ordersAtRestaurants(db: Db, restaurantIds: readonly number[]): Promise<number> {
+export function ordersAtRestaurants(db: Db, restaurantIds: readonly number[]): Promise<number> {
+  return perRestaurant(db, 'orders', restaurantIds);
+}
+
+/** The sum of the trigger-kept counts `<kind>@<id>` of these restaurants (0 for one without its row). */
+async function perRestaurant(db: Db, kind: 'orders' | 'customers', restaurantIds: readonly number[]) {
   if (!restaurantIds.length) return 0;
   const rows = await db
     .select({ n: rowCounts.n })
@@ -31,31 +36,67 @@ export async function ordersAtRestaurants(db: Db, restaurantIds: readonly number
     .where(
       inArray(
         rowCounts.name,
-        [...new Set(restaurantIds)].map((id) => `orders@${id}`),
+        [...new Set(restaurantIds)].map((id) => `${kind}@${id}`),
       ),
     );
   return rows.reduce((sum, r) => sum + Number(r.n), 0);
 }
 
 /**
+ * The app users with a saved order at these restaurants. One restaurant: its trigger-kept count ('customers@<id>',
+ * migration 0025), one primary-key read. Several: a customer of two of them is one customer, so their guest rows
+ * (one per customer per restaurant, kept in the transaction of every change to the orders: repositories/guests.ts)
+ * are counted distinct - bounded by their customers, not their orders.
+ */
+export async function customersAt(db: Db, restaurantIds: readonly number[]): Promise<number> {
+  const ids = [...new Set(restaurantIds)];
+  if (ids.length <= 1) return perRestaurant(db, 'customers', ids);
+  const [r] = await db
+    .select({ n: sql<number>`count(distinct ${guests.appUserId})::int` })
+    .from(guests)
+    .where(inArray(guests.restaurantId, ids));
+  return Number(r.n);
+}
+
+/**
+ * The consented guests of these restaurants that are live (the guestbook's rows when nothing else narrows it): the
+ * sum of their trigger-kept counts ('consented@<id>', migration 0025); every live restaurant's when `restaurantIds`
+ * is null.
+ */
+export async function consentedGuestsAt(db: Db, restaurantIds: readonly number[] | null): Promise<number> {
+  if (restaurantIds && !restaurantIds.length) return 0;
+  const [r] = await db
+    .select({ n: sql<number>`coalesce(sum(${rowCounts.n}), 0)::bigint` })
+    .from(restaurants)
+    .innerJoin(rowCounts, eq(rowCounts.name, sql`'consented@' || ${restaurants.id}`))
+    .where(
+      and(
+        eq(restaurants.isDeleted, false),
+        restaurantIds ? inArray(restaurants.id, [...new Set(restaurantIds)]) : undefined,
+      ),
+    );
+  return Number(r.n);
+}
+
+/**
  * The dashboard's counts over a scope's restaurants (a manager's or staff's, issue 26): the app users who saved an
- * order there, its live restaurants, the orders saved there. Counted (index-only on orders_restaurant_user_idx),
- * since the trigger-kept counts are of the whole tables; an admin's scope reads those.
+ * order there, its live restaurants, the orders saved there - each from the kept counts (one read per restaurant,
+ * whatever their orders), never counted over the orders. An admin's scope reads the whole tables' counts.
  */
 export async function countsIn(db: Db, scope: Scope): Promise<{ users: number; restaurants: number; orders: number }> {
   if (scope.restaurantIds === null) {
     const c = await rowCountsOf(db, ['app_users', 'live_restaurants', 'orders']);
     return { users: c.app_users, restaurants: c.live_restaurants, orders: c.orders };
   }
-  const [o] = await db
-    .select({ users: countDistinct(orders.appUserId), orders: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(restaurantsIn(scope, orders.restaurantId));
-  const [r] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(restaurants)
-    .where(and(eq(restaurants.isDeleted, false), restaurantsIn(scope, restaurants.id)));
-  return { users: Number(o.users), restaurants: Number(r.n), orders: Number(o.orders) };
+  const [users, savedOrders, [r]] = await Promise.all([
+    customersAt(db, scope.restaurantIds),
+    ordersAtRestaurants(db, scope.restaurantIds),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(restaurants)
+      .where(and(eq(restaurants.isDeleted, false), restaurantsIn(scope, restaurants.id))),
+  ]);
+  return { users, restaurants: Number(r.n), orders: savedOrders };
 }
 
 /** How many matching rows a search counts before it stops and reports "more than this". */
