@@ -160,13 +160,26 @@ describe('Connect Foodics', () => {
     const theirs = await start(other);
     const before = await restaurantCount();
     const code = foodics.oauth.approve(mine.state, mine.redirectUri);
-    expect(await back({ code, state: mine.state }, theirs.cookie)).toBe('/restaurants?foodics=state_other_admin');
+    // The other admin's browser holds the cookie of its own round trip, not of this one (issue 48).
+    expect(await back({ code, state: mine.state }, theirs.cookie)).toBe('/restaurants?foodics=state_other_browser');
     expect(await back({ code, state: mine.state })).toBe('/restaurants?foodics=state_other_browser');
     expect(await back({ code, state: mine.state }, 'specter.foodics_connect=1.forged')).toBe(
       '/restaurants?foodics=state_other_browser',
     );
     expect(await restaurantCount()).toBe(before);
     expect(await back({ code, state: mine.state }, mine.cookie)).toMatch(/\?foodics=connected$/);
+  });
+
+  it("the browser's cookie is bound to its round trip's state: it never completes another, even of the same admin (issue 48)", async () => {
+    const first = await start(admin);
+    const second = await start(admin);
+    // Each round trip its own cookie: no fixed value of the admin to steal once and replay.
+    expect(first.cookie).not.toBe(second.cookie);
+    const before = await restaurantCount();
+    const code = foodics.oauth.approve(second.state, second.redirectUri);
+    expect(await back({ code, state: second.state }, first.cookie)).toBe('/restaurants?foodics=state_other_browser');
+    expect(await restaurantCount()).toBe(before);
+    expect(await back({ code, state: second.state }, second.cookie)).toMatch(/\?foodics=connected$/);
   });
 
   it('declined, a refused code, the token endpoint down or slow, /whoami refused: each named, nothing added', async () => {

@@ -14,6 +14,7 @@ import { CUSTOMER_COOKIE } from '../../../src/contract';
 import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 import { foodicsWebhookSecret } from '../../../server/db/secrets';
+import { sealerOf } from '../../../server/lib/sealing';
 import { totpCode } from '../../../server/lib/totp';
 
 const SECRET = 'webhook-secret-0123456789';
@@ -114,7 +115,7 @@ describe('one forget after every write: the next read on the same instance is fr
   }
   /** The webhook's secret now: FOODICS_WEBHOOK_SECRET until the case of POST /pos/foodics/webhook-secret replaces
    * it (kept in server_secrets from then on). */
-  const webhookSecret = async () => (await foodicsWebhookSecret(t.database, SECRET))!.secret;
+  const webhookSecret = async () => (await foodicsWebhookSecret(t.database, SECRET, sealerOf(t.config)))!.secret;
   const webhookUrl = (secret: string) => `/pos/foodics/webhook/${secret}`;
   /** A new closed order on the Foodics till, known to the app through Foodics' webhook. */
   async function newOrder() {
