@@ -5,10 +5,10 @@
 // what the database says (the same read once every memory of the instance is dropped), and the screens the write
 // changes must show the change.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import services from '../../../server/plugins/services';
-import { appUsers, devices, orders, phoneGuards, posReceipts, restaurants } from '../../../server/db/schema';
+import { admins, appUsers, devices, orders, phoneGuards, posReceipts, restaurants } from '../../../server/db/schema';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { CUSTOMER_COOKIE } from '../../../src/contract';
 import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
@@ -369,14 +369,21 @@ describe('one forget after every write: the next read on the same instance is fr
     'POST /admin/totp/enrol': {
       what: 'an account starts turning on two-step sign-in',
       prepare: async () => ({ authorization: `Bearer ${await t.adminToken()}` }),
-      write: (h: Record<string, string>) => call({ method: 'POST', url: '/admin/totp/enrol', headers: h }),
+      write: (h: Record<string, string>) =>
+        call({ method: 'POST', url: '/admin/totp/enrol', headers: h, payload: { password: 'password-123' } }),
       changes: [],
     },
     'POST /admin/totp/confirm': {
       what: 'an account turns on two-step sign-in',
       prepare: async () => {
         const headers = { authorization: `Bearer ${await t.adminToken()}` };
-        const { secret } = (await call({ method: 'POST', url: '/admin/totp/enrol', headers })).json();
+        const enrol = {
+          method: 'POST',
+          url: '/admin/totp/enrol',
+          headers,
+          payload: { password: 'password-123' },
+        } as const;
+        const { secret } = (await call(enrol)).json();
         return { headers, secret };
       },
       write: (p: { headers: Record<string, string>; secret: string }) =>
@@ -386,13 +393,42 @@ describe('one forget after every write: the next read on the same instance is fr
     'POST /admin/totp/disable': {
       what: 'an account turns off two-step sign-in',
       prepare: async () => {
-        const headers = { authorization: `Bearer ${await t.adminToken()}` };
-        const { secret } = (await call({ method: 'POST', url: '/admin/totp/enrol', headers })).json();
-        await call({ method: 'POST', url: '/admin/totp/confirm', headers, payload: { code: totpCode(secret) } });
-        return headers;
+        const first = { authorization: `Bearer ${await t.adminToken()}` };
+        const enrol = {
+          method: 'POST',
+          url: '/admin/totp/enrol',
+          headers: first,
+          payload: { password: 'password-123' },
+        } as const;
+        const { secret } = (await call(enrol)).json();
+        const on = await call({
+          method: 'POST',
+          url: '/admin/totp/confirm',
+          headers: first,
+          payload: { code: totpCode(secret) },
+        });
+        // Turning it on ended the session's token: it goes on with the new one.
+        return { authorization: `Bearer ${on.json().data.token}` };
       },
       write: (h: Record<string, string>) =>
         call({ method: 'POST', url: '/admin/totp/disable', headers: h, payload: { password: 'password-123' } }),
+      changes: ['activity'],
+    },
+    'DELETE /admin/:id/totp': {
+      what: "an admin resets another account's two-step sign-in",
+      prepare: async () => {
+        const headers = { authorization: `Bearer ${await t.adminToken()}` };
+        const enrol = {
+          method: 'POST',
+          url: '/admin/totp/enrol',
+          headers,
+          payload: { password: 'password-123' },
+        } as const;
+        await call(enrol);
+        const [me] = await t.database.db.select({ id: admins.id }).from(admins).orderBy(desc(admins.id)).limit(1);
+        return me.id;
+      },
+      write: (id: number) => call({ method: 'DELETE', url: `/admin/${id}/totp`, headers: auth }),
       changes: ['activity'],
     },
     'PATCH /restaurant/delete/:id': {
