@@ -124,10 +124,12 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
       const { code, state, error } = req.query;
       if (!state) return page(null, error ? 'declined' : 'state_unknown');
       const admin = browserAdmin(req, state);
+      // Without this round trip's cookie a known state is another browser's (left for it); an unknown one says so.
+      const taken = await takeConnectState(db, state, admin ?? 0);
       const check =
-        admin === null
+        admin === null && !taken.ok && taken.failure === 'state_other_admin'
           ? ({ ok: false, failure: 'state_other_browser', restaurantId: null } as const)
-          : await takeConnectState(db, state, admin);
+          : taken;
       if (!check.ok) return page(await liveRestaurantId(db, check.restaurantId), check.failure);
       const back = await liveRestaurantId(db, check.restaurantId);
       if (error || !code) return page(back, 'declined');
