@@ -28,7 +28,9 @@ import { authorizeUrl, CONNECTED_PATH, ConnectError, exchangeCode, type ConnectF
 import { syncRestaurant } from '../pos/sync';
 
 const secured = { security: [{ bearer: [] }] };
-/** The cookie that ties a round trip to the admin signed in in this browser (the callback has no bearer token). */
+/** The cookies that tie a round trip to the admin signed in in this browser (the callback has no bearer token):
+ * one per round trip, named after its state (`specter.foodics_connect.<tag>`), so two tabs' round trips each find
+ * their own. */
 const BROWSER_COOKIE = 'specter.foodics_connect';
 
 export const NOT_CONFIGURED =
@@ -48,8 +50,14 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
       .digest('base64url');
   /** The admin this browser started this very round trip (its state) as, or null: no cookie, one not made by this
    * server, or one made for another round trip (another admin's, or this browser's older one). */
+  /** This round trip's cookie's name: a tag of its state (an HMAC: the name tells nothing of the state). */
+  const cookieOf = (state: string) =>
+    `${BROWSER_COOKIE}.${createHmac('sha256', config.JWT_SECRET ?? '')
+      .update(`foodics-connect-cookie:${state}`)
+      .digest('base64url')
+      .slice(0, 12)}`;
   function browserAdmin(req: FastifyRequest, state: string): number | null {
-    const [id, mac] = (req.cookies?.[BROWSER_COOKIE] ?? '').split('.');
+    const [id, mac] = (req.cookies?.[cookieOf(state)] ?? '').split('.');
     if (!/^\d{1,10}$/.test(id ?? '') || !mac) return null;
     const want = Buffer.from(sign(Number(id), state));
     const got = Buffer.from(mac);
@@ -86,7 +94,7 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
       const adminId = req.admin!.id;
       const ttl = config.FOODICS_CONNECT_STATE_SECONDS;
       const state = await newConnectState(db, adminId, restaurantId, ttl * 1000);
-      reply.setCookie(BROWSER_COOKIE, `${adminId}.${sign(adminId, state)}`, {
+      reply.setCookie(cookieOf(state), `${adminId}.${sign(adminId, state)}`, {
         path: CONNECTED_PATH,
         httpOnly: true,
         sameSite: 'lax',
@@ -149,7 +157,7 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
       });
       if (id === null) return page(null, 'state_unknown');
       await syncRestaurant(deps, id);
-      reply.clearCookie(BROWSER_COOKIE, { path: CONNECTED_PATH });
+      reply.clearCookie(cookieOf(state), { path: CONNECTED_PATH });
       return page(id, 'connected');
     },
   );
