@@ -1,7 +1,8 @@
 // CI's production check (docs/DEPLOYMENT.md, Build and run): the built dist/ and dist-server/ with package.json and
 // the lockfile are copied into an empty folder, `npm ci --omit=dev` installs the production dependencies only (no
 // tsx, TypeScript, Vite or esbuild), and the documented start command, `node dist-server/main.js` with
-// NODE_ENV=production, must serve /healthz and the invoice page; then SIGTERM must stop it cleanly.
+// NODE_ENV=production, must serve /healthz, /readyz and the invoice page (and not /api/docs); then SIGTERM must stop
+// it cleanly.
 //   node scripts/smoke-production.mjs [--node <a Node binary to start the server with; default: this one>]
 // The install needs only package.json and the lockfile, so CI makes it while the tests run (.ci/run):
 //   node scripts/smoke-production.mjs --install-only <empty folder>    installs there, and stops
@@ -103,6 +104,14 @@ try {
     throw new Error(`GET /healthz answered ${health.status} ${JSON.stringify(healthBody)}`);
   }
   console.log(`production smoke: GET /healthz ${health.status} ${JSON.stringify(healthBody)}`);
+  // In production the API's description is not published unless API_DOCS=on (docs/DEPLOYMENT.md, issue 48).
+  const docs = await fetch(`${base}/api/docs/json`);
+  if (docs.status !== 404) throw new Error(`GET /api/docs/json answered ${docs.status} in production (404 expected)`);
+  const ready = await fetch(`${base}/readyz`);
+  if (ready.status !== 200) throw new Error(`GET /readyz answered ${ready.status} ${await ready.text()}`);
+  console.log(
+    `production smoke: GET /api/docs/json 404, GET /readyz ${ready.status} ${JSON.stringify(await ready.json())}`,
+  );
   // No restaurant exists: the page is still drawn by the server (its shell, the receipt's Oops! panel), from the
   // built dist/ and its server render dist/server/invoice-render.js.
   const page = await fetch(`${base}/user/invoice?restId=1&deviceId=1`, { headers: { accept: 'text/html' } });

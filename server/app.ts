@@ -105,7 +105,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       return doc;
     },
   });
-  // API_DOCS=false: no /api/docs (nor its JSON) for a production that does not publish its API.
+  // No /api/docs (nor its JSON) with API_DOCS off - the default with NODE_ENV=production (server/config.ts).
   if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // The session cookie of My receipts (server/customer/session.ts).

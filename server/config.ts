@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { PUBLIC_CONFIG_DEFAULTS } from '../src/contract/publicConfig';
 
 const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes' || v === 'on');
 
 /**
  * TRUST_PROXY: which peers may tell the client's address in X-Forwarded-For. Off (unset, false, 0), a hop
@@ -80,8 +80,9 @@ export const configSchema = z.object({
   /** Public address of this deployment, used in QR links (default: the request's own origin). When https: HSTS
    * and the customer's cookie __Host- prefixed and Secure (docs/SECURITY.md). */
   PUBLIC_URL: z.string().url().optional(),
-  /** The API's OpenAPI pages at /api/docs; false turns them off (production). */
-  API_DOCS: bool.default(true),
+  /** The API's OpenAPI pages at /api/docs (and its JSON); unset = on outside production, off with
+   * NODE_ENV=production unless API_DOCS=on (issue 48, docs/DEPLOYMENT.md). */
+  API_DOCS: bool.optional(),
   /** Figure shown on the dashboard's App Downloads tile. */
   APP_DOWNLOADS: z.coerce.number().int().min(0).default(PUBLIC_CONFIG_DEFAULTS.appDownloads),
   /** Contact details on the Privacy page. */
@@ -141,10 +142,11 @@ export const configSchema = z.object({
   FOODICS_WEBHOOK_QUIET_MS: z.coerce.number().int().min(1000).default(600_000),
   /** Minutes after its closing during which an order is shown and can be saved; 0 = no window (back-filling). */
   CLAIM_WINDOW_MINUTES: z.coerce.number().int().min(0).default(30),
-  /** The till's link key (`key` in every link Specter prints) required on the invoice page's calls; off by default
-   * so the Specter app's JSON QR keys 1 and 2 (no key) keep working until the operator turns it on
-   * (docs/SECURITY.md, "Till links"). */
-  TILL_KEY_REQUIRED: bool.default(false),
+  /** The till's link key (`key` in every link Specter prints) required on the invoice page's calls. Unset = on with
+   * NODE_ENV=production (a new deployment prints every link with its key), off in development and tests, where the
+   * demo's tools and the journeys name tills by their ids; TILL_KEY_REQUIRED=false keeps the tills printed before
+   * the keys (and the Specter app's JSON QR keys 1 and 2) working (docs/DEPLOYMENT.md, "Till links"). */
+  TILL_KEY_REQUIRED: bool.optional(),
   /** Receipt views (GET /order/foodics/web/last-order) per client address in 10 minutes, before any POS call. */
   TILL_VIEWS_PER_ADDRESS_10M: z.coerce.number().int().min(1).default(300),
   /** Receipt views of one till per minute that go past the instance's one-second memory, before any POS call. */
@@ -194,7 +196,10 @@ export const configSchema = z.object({
   UNIFONIC_SENDER_ID: z.string().optional(),
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   OTP_TTL_SECONDS: z.coerce.number().int().min(30).max(600).default(300),
+  /** Wrong guesses of one code from one client address; then the code is dead for that address (issue 48 item 5). */
   OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(3),
+  /** Wrong guesses of one code from all addresses together; then the code is dead for everyone. */
+  OTP_CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
   OTP_PHONE_FAILURES_PER_DAY: z.coerce.number().int().min(1).default(10),
   OTP_PHONE_LOCK_AFTER: z.coerce.number().int().min(1).default(50),
@@ -265,6 +270,9 @@ export const configSchema = z.object({
     .default(PUBLIC_CONFIG_DEFAULTS.activityRetentionDays),
   /** Every admin must sign in with a second factor (TOTP); one without it is asked to enrol after the password. */
   ADMIN_TOTP_REQUIRED: bool.default(false),
+  /** Wrong second-step codes of one account, counted until a right one, that lock its two-step sign-in until an
+   * admin resets it (NIST SP 800-63B: at most 100 consecutive failures; issue 48 item 3). */
+  ADMIN_TOTP_LOCK_AFTER: z.coerce.number().int().min(1).max(10_000).default(100),
   /** How long a customer's sign-in to My receipts lasts (docs/CUSTOMER.md). */
   CUSTOMER_SESSION_MINUTES: z.coerce
     .number()
@@ -289,7 +297,9 @@ export const configSchema = z.object({
   CUSTOMER_RECENT_PROOF_MINUTES: z.coerce.number().int().min(0).max(60).default(5),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** Settings whose default depends on NODE_ENV: always decided once loadConfig returns. */
+type DecidedAtLoad = 'API_DOCS' | 'TILL_KEY_REQUIRED';
+export type Config = Omit<z.infer<typeof configSchema>, DecidedAtLoad> & Record<DecidedAtLoad, boolean>;
 
 /** Parses an environment (process.env by default); throws a readable error on a bad value. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -299,7 +309,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = parsed.data;
+  const production = parsed.data.NODE_ENV === 'production';
+  const config: Config = {
+    ...parsed.data,
+    // A production does not publish its API's description unless asked (API_DOCS=on), and requires every till's
+    // link key (docs/DEPLOYMENT.md): both on the NODE_ENV of the deployment unless set.
+    API_DOCS: parsed.data.API_DOCS ?? !production,
+    TILL_KEY_REQUIRED: parsed.data.TILL_KEY_REQUIRED ?? production,
+  };
   if (config.METRICS_PORT !== undefined && config.METRICS_PORT === config.PORT)
     throw new Error(
       'Invalid configuration:\n  METRICS_PORT: must differ from PORT (unset it to serve /metrics on PORT)',

@@ -41,11 +41,13 @@ async function main() {
     redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
     redis.on('error', () => {});
   }
+  // The server secret resolved: the POS adapters name tokens by a key derived from it when TOKEN_KEY is unset.
+  const resolved: Config = { ...config, JWT_SECRET: secret };
   const deps: Deps = {
-    config: { ...config, JWT_SECRET: secret },
+    config: resolved,
     database,
     tokens,
-    pos: createPosAdapters(config, database, redis),
+    pos: createPosAdapters(resolved, database, redis),
     // Replaced below by one writing to the app's logger, once the app exists.
     sms: {
       name: 'pending',
@@ -56,8 +58,9 @@ async function main() {
     redis,
   };
   // POS tokens are sealed at rest (docs/SECURITY.md, "POS tokens"): rows stored before sealing, or sealed by a
-  // previous key, are sealed with the current one.
-  const sealing = await sealStoredTokens(database, sealerOf(deps.config));
+  // previous key, are sealed with the current one; so are the other secrets a database read must not give (the
+  // TOTP secrets, the webhook secret, the shared links' copies: docs/SECURITY.md, "What a database read gives").
+  const sealing = await sealStoredTokens(database, sealerOf(deps.config), secret);
   if (sealing.sealed) console.log(`  POS tokens sealed with the current key: ${sealing.sealed}`);
   if (sealing.unreadable) {
     console.log(
@@ -92,7 +95,7 @@ async function main() {
   if (firstAdmin) {
     console.log(`  Sign in with: ${firstAdmin.email} / ${firstAdmin.password ?? '(the ADMIN_PASSWORD you set)'}`);
   }
-  console.log(`  API description: ${shown}/api/docs`);
+  if (resolved.API_DOCS) console.log(`  API description: ${shown}/api/docs`);
   const till = config.FOODICS_STAND_IN ? await firstLiveTill(database.db) : undefined;
   if (till) console.log(`  Open a demo receipt: ${invoiceLink(config.PUBLIC_URL ?? shown, till)}`);
   for (const line of qrLinkAdvice(config.PUBLIC_URL, shown, config.PORT)) console.log(line);

@@ -2,7 +2,7 @@
 // `token` in local storage; route guards ask POST /user/isVerify. The answer is cached for a few seconds because
 // react-admin checks auth on every page mount; the cache is dropped on login and logout.
 import type { AuthProvider } from 'react-admin';
-import { LOGIN_FAILED, TOTP_CODE_NEEDED, TOTP_CODE_WRONG } from './contract/auth';
+import { LOGIN_FAILED, TOTP_CODE_NEEDED, TOTP_CODE_WRONG, TOTP_LOCKED } from './contract/auth';
 import type { Role } from './contract/admins';
 import { allows, type Permissions } from './permissions';
 import { API_URL, TOKEN_KEY } from './api';
@@ -77,7 +77,8 @@ export function createAuthProvider(
       return (await identity())?.totpSetupNeeded === true;
     },
     /** With `code` the second step of an account with two-step sign-in; without it, an error whose message is
-     * TOTP_CODE_NEEDED says the password was right and the code is asked (TOTP_CODE_WRONG: not the code). */
+     * TOTP_CODE_NEEDED says the password was right and the code is asked (TOTP_CODE_WRONG: not the code;
+     * TOTP_LOCKED: the account's second step is locked until an admin resets it). */
     async login({ email, password, code }: { email: string; password: string; code?: string }) {
       cached = null;
       let res: Response;
@@ -92,7 +93,7 @@ export function createAuthProvider(
       }
       const body = await res.json().catch(() => ({}));
       const token = body?.data?.token;
-      if (res.status === 401 && [TOTP_CODE_NEEDED, TOTP_CODE_WRONG].includes(body?.message))
+      if (res.status === 401 && [TOTP_CODE_NEEDED, TOTP_CODE_WRONG, TOTP_LOCKED].includes(body?.message))
         throw new Error(body.message);
       if (!res.ok || typeof token !== 'string') throw new Error(LOGIN_FAILED);
       storage.setItem(TOKEN_KEY, token);

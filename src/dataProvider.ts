@@ -95,9 +95,13 @@ export interface SpecterDataProvider extends DataProvider {
   rotateTillKey(id: Identifier): Promise<{ link_key?: string }>;
   /** Your own two-step sign-in (docs/SECURITY.md, "Two-step sign-in"). */
   totpStatus(): Promise<TotpStatus>;
-  totpEnrol(): Promise<TotpEnrolment>;
+  /** Turning it on needs the account's password (docs/SECURITY.md, "Two-step sign-in"). */
+  totpEnrol(password: string): Promise<TotpEnrolment>;
+  /** On: every other session ends, and this one goes on with the new token the answer carries (stored here). */
   totpConfirm(code: string): Promise<TotpRecoveryCodes>;
   totpDisable(password: string): Promise<void>;
+  /** An admin resets another account's two-step sign-in (DELETE /admin/{id}/totp). */
+  resetTotp(id: Identifier): Promise<void>;
   /** GET / POST /pos/foodics/webhook-secret: the Foodics webhook address with its secret (admins), a new one. */
   webhookSecret(): Promise<WebhookSecret>;
   rotateWebhookSecret(): Promise<WebhookSecret>;
@@ -337,14 +341,20 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     async totpStatus() {
       return (await send('GET', '/admin/totp')).json as TotpStatus;
     },
-    async totpEnrol() {
-      return (await send('POST', '/admin/totp/enrol', {})).json as TotpEnrolment;
+    async totpEnrol(password) {
+      return (await send('POST', '/admin/totp/enrol', { password })).json as TotpEnrolment;
     },
     async totpConfirm(code) {
-      return (await send('POST', '/admin/totp/confirm', { code })).json as TotpRecoveryCodes;
+      const answer = (await send('POST', '/admin/totp/confirm', { code })).json as TotpRecoveryCodes;
+      // The token this session had ended with every other one: the next call carries the new one.
+      if (typeof answer.data?.token === 'string') storage.setItem(TOKEN_KEY, answer.data.token);
+      return answer;
     },
     async totpDisable(password) {
       await send('POST', '/admin/totp/disable', { password });
+    },
+    async resetTotp(id) {
+      await send('DELETE', `/admin/${enc(id)}/totp`);
     },
     async webhookSecret() {
       return (await send('GET', '/pos/foodics/webhook-secret')).json as WebhookSecret;

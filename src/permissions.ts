@@ -9,9 +9,21 @@ import type { Role } from './contract/admins';
 import { RESOURCES } from './resources';
 
 /** react-admin's actions, and ours: export (CSV), sync (read the POS again), connect (the POS token, push key),
- * reprint (a till's new link key), unlock (lift a phone's lock), print (Print QR's, the QR sheet). */
+ * reprint (a till's new link key), unlock (lift a phone's lock), print (Print QR's, the QR sheet), resetTotp
+ * (reset another account's two-step sign-in: admins only). */
 export type Action =
-  'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'sync' | 'connect' | 'reprint' | 'unlock' | 'print';
+  | 'list'
+  | 'show'
+  | 'create'
+  | 'edit'
+  | 'delete'
+  | 'export'
+  | 'sync'
+  | 'connect'
+  | 'reprint'
+  | 'unlock'
+  | 'print'
+  | 'resetTotp';
 
 /** What a manager and staff may do, per resource (none when a resource has no line). */
 export const PERMISSIONS: Record<string, Partial<Record<Exclude<Role, 'admin'>, readonly Action[]>>> = {

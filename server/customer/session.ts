@@ -6,14 +6,31 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { CUSTOMER_COOKIE } from '../../src/contract';
 import type { Config } from '../config';
+import { keysFor } from '../lib/sealing';
 
 export const CUSTOMER_AUDIENCE = 'specter-customer';
 const AUDIENCE = CUSTOMER_AUDIENCE;
 /** A save's proof of the phone (the Success dialog's "See my receipts"): never a session, never the reverse. */
 export const PROOF_AUDIENCE = 'specter-customer-proof';
 
-/** The signing key of customer sessions: the server secret, kept apart from the admin tokens' use of it. */
-export const sessionKey = (config: Config) => new TextEncoder().encode(`${config.JWT_SECRET ?? ''}:customer-session`);
+/** The signing key of customer sessions and proofs: derived from TOKEN_KEY (else the server secret, lib/sealing.ts
+ * keysFor), never JWT_SECRET itself, which on PostgreSQL may be kept in the database (issue 48). A key of
+ * TOKEN_KEY_PREVIOUS still reads what it signed until it expires. */
+const SESSION_KEY_USE = 'customer-session-v1';
+export const sessionKey = (config: Config) => new Uint8Array(keysFor(config, SESSION_KEY_USE).current);
+
+/** The first of the keys that verifies the token, or throws as jose does. */
+async function verifyWithAny(token: string, keys: Uint8Array[], audience: string) {
+  let last: unknown;
+  for (const key of keys) {
+    try {
+      return await jwtVerify(token, key, { algorithms: ['HS256'], audience });
+    } catch (err) {
+      last = err;
+    }
+  }
+  throw last;
+}
 
 export interface CustomerSession {
   phone: string;
@@ -59,6 +76,7 @@ export const customerCookieName = (config: Pick<Config, 'PUBLIC_URL'>) =>
 
 export function createSessionService(config: Config): SessionService {
   const key = sessionKey(config);
+  const readable = [key, ...keysFor(config, SESSION_KEY_USE).previous.map((k) => new Uint8Array(k))];
   const seconds = config.CUSTOMER_SESSION_MINUTES * 60;
   const recentMs = config.CUSTOMER_RECENT_PROOF_MINUTES * 60_000;
   const https = config.PUBLIC_URL?.startsWith('https:') === true;
@@ -94,7 +112,7 @@ export function createSessionService(config: Config): SessionService {
       const token = req.cookies?.[COOKIE];
       if (!token) return null;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: AUDIENCE });
+        const { payload } = await verifyWithAny(token, readable, AUDIENCE);
         const userId = Number(payload.uid);
         if (
           typeof payload.sub !== 'string' ||
@@ -132,7 +150,7 @@ export function createSessionService(config: Config): SessionService {
     },
     async readProof(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: PROOF_AUDIENCE });
+        const { payload } = await verifyWithAny(token, readable, PROOF_AUDIENCE);
         if (typeof payload.sub !== 'string' || !payload.sub.startsWith('+') || typeof payload.at !== 'number')
           return null;
         return { phone: payload.sub, at: new Date(payload.at) };

@@ -1,39 +1,21 @@
 // Links to a read-only copy of a saved receipt (docs/CUSTOMER.md, Sharing a receipt). The token is 128 random
 // bits (22 base64url characters); the database keeps its SHA-256, so a copy of the table opens nothing, and the
-// token sealed with AES-256-GCM under a key derived from the server secret, so asking again while a link lives
-// gives the same link. A link lives RECEIPT_SHARE_DAYS, until its owner stops sharing, or until Delete my data
-// deletes the saved order (its links go with it: ON DELETE CASCADE).
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+// token sealed (AES-256-GCM, lib/sealing.ts, under TOKEN_KEY: issue 48) without any hint, so asking again while a
+// link lives gives the same link; the copy is emptied when the link is stopped. A link lives RECEIPT_SHARE_DAYS,
+// until its owner stops sharing, or until Delete my data deletes the saved order (its links go with it: ON DELETE
+// CASCADE).
+import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { appUsers, orders, receiptShares } from '../db/schema';
 import { receiptOf } from './receipts';
 import type { CustomerSession } from './session';
+import type { Sealer } from '../lib/sealing';
 
 /** A token as the link carries it. */
 export const SHARE_TOKEN = /^[A-Za-z0-9_-]{22}$/;
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
-const key = (secret: string) => createHmac('sha256', secret).update('receipt-share-seal').digest();
-
-function seal(secret: string, token: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key(secret), iv);
-  const body = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
-}
-
-function unseal(secret: string, sealed: string): string | null {
-  try {
-    const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
-    const decipher = createDecipheriv('aes-256-gcm', key(secret), iv);
-    decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
-  } catch {
-    return null;
-  }
-}
-
 /** The saved order's id when it is this customer's, else null. */
 async function ownOrder(db: Db, s: CustomerSession, orderId: number): Promise<number | null> {
   const [row] = await db
@@ -46,12 +28,23 @@ async function ownOrder(db: Db, s: CustomerSession, orderId: number): Promise<nu
   return row?.id ?? null;
 }
 
+/** The token of a sealed copy, or null (a copy from before issue 48 that the start could not reseal, a key this
+ * server was not given): a new link is made then, the old one still opens until it ends. */
+function opened(sealer: Sealer, stored: string): string | null {
+  if (!sealer.isSealed(stored)) return null;
+  try {
+    return sealer.open(stored);
+  } catch {
+    return null;
+  }
+}
+
 const live = (now: Date) => and(isNull(receiptShares.revokedAt), gt(receiptShares.expiresAt, now));
 
 /** The live link of one of the customer's receipts, made when there is none: null when the receipt is not theirs. */
 export async function shareReceipt(
   db: Db,
-  secret: string,
+  sealer: Sealer,
   s: CustomerSession,
   orderId: number,
   days: number,
@@ -65,14 +58,14 @@ export async function shareReceipt(
     .where(and(eq(receiptShares.orderId, id), live(now)))
     .orderBy(desc(receiptShares.expiresAt))
     .limit(1);
-  const again = current && unseal(secret, current.tokenSealed);
+  const again = current && opened(sealer, current.tokenSealed);
   if (current && again) return { token: again, expiresAt: current.expiresAt, created: false };
   const token = randomBytes(16).toString('base64url');
   const expiresAt = new Date(now.getTime() + days * 86_400_000);
   await db.insert(receiptShares).values({
     orderId: id,
     tokenHash: hashToken(token),
-    tokenSealed: seal(secret, token),
+    tokenSealed: sealer.seal(token, { hint: false }),
     expiresAt,
   });
   return { token, expiresAt, created: true };
@@ -84,7 +77,7 @@ export async function stopSharing(db: Db, s: CustomerSession, orderId: number): 
   if (id === null) return false;
   await db
     .update(receiptShares)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: new Date(), tokenSealed: '' })
     .where(and(eq(receiptShares.orderId, id), isNull(receiptShares.revokedAt)));
   return true;
 }

@@ -45,6 +45,9 @@ export const admins = pgTable(
     totpRecoveryHashes: jsonb('totp_recovery_hashes').$type<string[]>(),
     /** The time step of the last code accepted: a code signs in once (migration 0014). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Wrong second-step codes since the last right one (migration 0022): past ADMIN_TOTP_LOCK_AFTER the second step
+     * is locked until an admin resets it (docs/SECURITY.md, "Two-step sign-in"). */
+    totpFailures: integer('totp_failures').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -142,7 +145,7 @@ export const restaurants = pgTable(
     /** When the POS's last webhook event for this restaurant arrived (null: none yet). */
     webhookAt: timestamp('webhook_at', { withTimezone: true }),
     // --- The connection's health (docs/POS.md, "The connection's health") ---
-    /** A short hash of the token (server/pos/callBudget.ts tokenKey): finds the restaurants of a token. */
+    /** The token's HMAC under TOKEN_KEY (lib/sealing.ts lookupKey, migration 0022): finds the restaurants of a token. */
     tokenKey: text('token_key'),
     /** The business at the POS (GET /whoami) and who connected it through "Connect Foodics", when. */
     posBusinessName: text('pos_business_name'),
@@ -328,7 +331,11 @@ export const otpChallenges = pgTable(
     codeHash: text('code_hash').notNull(),
     /** The code sealed with AES-GCM under the server secret, so a resend within the lifetime sends the same code. */
     codeSealed: text('code_sealed').notNull().default(''),
+    /** Wrong guesses of this code from all addresses together (at most OTP_CODE_MAX_ATTEMPTS). */
     attempts: integer('attempts').notNull().default(0),
+    /** Wrong guesses per client address, `{ "<keyed hash of the address>": n }` (at most OTP_MAX_ATTEMPTS each, migration 0022): a
+     * stranger's guesses use up their own budget, never the customer's. */
+    attemptsByAddress: jsonb('attempts_by_address').$type<Record<string, number>>().notNull().default({}),
     sendCount: integer('send_count').notNull().default(1),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from './client';
 import { serverSecrets } from './schema';
+import type { Sealer } from '../lib/sealing';
 
 const SECRET_NAME = 'jwt';
 const generate = () => randomBytes(48).toString('base64url');
@@ -44,28 +45,45 @@ function fileSecret(dataDir: string): string {
 
 /** The Foodics webhook's secret (docs/POS.md, "Foodics: webhooks"): one for the app, since Foodics sends every
  * business's events to the one address configured in the app. Made or replaced from the back-office (kept here,
- * shared by every instance); before that, FOODICS_WEBHOOK_SECRET when set; null: webhooks are off. */
-const WEBHOOK_SECRET_NAME = 'foodics-webhook';
+ * shared by every instance, sealed under TOKEN_KEY without any hint: a database read does not give it, issue 48);
+ * before that, FOODICS_WEBHOOK_SECRET when set; null: webhooks are off. */
+export const WEBHOOK_SECRET_NAME = 'foodics-webhook';
 
 export async function foodicsWebhookSecret(
   database: Database,
   fromConfig: string | undefined,
+  sealer: Sealer,
 ): Promise<{ secret: string; rotatedAt: Date | null } | null> {
   const [row] = await database.db
     .select({ value: serverSecrets.value, createdAt: serverSecrets.createdAt })
     .from(serverSecrets)
     .where(eq(serverSecrets.name, WEBHOOK_SECRET_NAME));
-  if (row) return { secret: row.value, rotatedAt: row.createdAt };
+  // A value from before sealing (sealed at the next start, server/db/tokenSeal.ts) is read as it is.
+  if (row) return { secret: sealer.open(row.value), rotatedAt: row.createdAt };
   return fromConfig ? { secret: fromConfig, rotatedAt: null } : null;
 }
 
-/** A new webhook secret: the address with the old one answers 404 from now on. */
-export async function rotateFoodicsWebhookSecret(database: Database): Promise<{ secret: string; rotatedAt: Date }> {
+/** Whether webhooks are on (a secret made here, or FOODICS_WEBHOOK_SECRET), without opening the secret. */
+export async function foodicsWebhooksOn(database: Database, fromConfig: string | undefined): Promise<boolean> {
+  if (fromConfig) return true;
+  const [row] = await database.db
+    .select({ name: serverSecrets.name })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, WEBHOOK_SECRET_NAME));
+  return !!row;
+}
+
+/** A new webhook secret: the address with the old one answers 404 from now on; the old one is not kept. */
+export async function rotateFoodicsWebhookSecret(
+  database: Database,
+  sealer: Sealer,
+): Promise<{ secret: string; rotatedAt: Date }> {
   const secret = randomBytes(24).toString('base64url');
   const rotatedAt = new Date();
+  const value = sealer.seal(secret, { hint: false });
   await database.db
     .insert(serverSecrets)
-    .values({ name: WEBHOOK_SECRET_NAME, value: secret, createdAt: rotatedAt })
-    .onConflictDoUpdate({ target: serverSecrets.name, set: { value: secret, createdAt: rotatedAt } });
+    .values({ name: WEBHOOK_SECRET_NAME, value, createdAt: rotatedAt })
+    .onConflictDoUpdate({ target: serverSecrets.name, set: { value, createdAt: rotatedAt } });
   return { secret, rotatedAt };
 }

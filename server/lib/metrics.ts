@@ -59,6 +59,12 @@ export const metrics = {
   /** outcome: right, wrong, no_code (no live code for the phone), locked (the phone is locked). */
   codesChecked: counter('specter_codes_checked_total', 'One-time codes checked, by outcome', ['outcome']),
   phoneLocks: counter('specter_phone_locks_total', 'Phones locked after too many wrong codes'),
+  /** Back-office accounts whose two-step sign-in locked after ADMIN_TOTP_LOCK_AFTER wrong codes (an alert: someone
+   * who has the password is guessing codes; docs/SECURITY.md, "Two-step sign-in"). */
+  adminTotpLocks: counter(
+    'specter_admin_totp_locks_total',
+    'Back-office accounts whose two-step sign-in locked after too many wrong codes',
+  ),
   saves: counter('specter_saves_total', 'Orders saved to an account from the invoice page'),
   saveConflicts: counter('specter_save_conflicts_total', 'Saves answered 409 (already saved, or no longer claimable)'),
   /** step: views, codes, saves, as the funnel counts them (once per browser per till per FUNNEL_DEDUPE_SECONDS). */

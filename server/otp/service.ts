@@ -1,8 +1,11 @@
 // Sending and checking one-time codes under the policy of docs/SECURITY.md. Every limit is configuration
 // (server/config.ts); counters live on the shared limiter (server/db/rateLimit: Redis or the database) and
 // every one is counted first and then compared; the code is checked and its attempt counted in one atomic
-// UPDATE, so parallel guesses cannot exceed OTP_MAX_ATTEMPTS. Wrong codes count against the phone only
-// when it has a live code: nobody can lock a number they have no code for by guessing at it.
+// UPDATE, so parallel guesses cannot exceed OTP_MAX_ATTEMPTS per client address (issue 48 item 5: a stranger's
+// guesses use up their own budget of a code, never the customer's) nor OTP_CODE_MAX_ATTEMPTS in all. Wrong codes
+// count against the phone only when it has a live code: nobody can lock a number they have no code for by guessing
+// at it.
+import { createHmac } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../deps';
@@ -104,6 +107,13 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
   const { db } = deps.database;
   const secret = config.JWT_SECRET ?? '';
 
+  /** How a code's guesses per address are filed (otp_challenges.attempts_by_address): a keyed hash of the client
+   * address (an IPv6 client's /64), never the address itself. */
+  const addressKey = (addr: string) =>
+    createHmac('sha256', secret).update(`otp-address:${addr}`).digest('hex').slice(0, 16);
+  /** The guesses this address made at a code so far. */
+  const guessesFrom = (key: string) => sql`coalesce((${otpChallenges.attemptsByAddress} ->> ${key})::int, 0)`;
+
   const limit = (key: string, max: number, windowSeconds: number) =>
     enforce(limiter, { key, max, windowSeconds }, SLOW_DOWN);
 
@@ -139,7 +149,9 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
     if (wait > 0) throw tooMany(LOCKED, wait);
   }
 
-  const liveChallenge = (phone: string) =>
+  /** The phone's live code: not used, not expired, not out of guesses - in all, and, when `addr` is given, from that
+   * client address (a code this address used up is no code for it: asking again sends a new one). */
+  const liveChallenge = (phone: string, addr?: string) =>
     db
       .select()
       .from(otpChallenges)
@@ -148,7 +160,8 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
           eq(otpChallenges.phone, phone),
           isNull(otpChallenges.consumedAt),
           gt(otpChallenges.expiresAt, sql`now()`),
-          lt(otpChallenges.attempts, config.OTP_MAX_ATTEMPTS),
+          lt(otpChallenges.attempts, config.OTP_CODE_MAX_ATTEMPTS),
+          addr === undefined ? undefined : sql`${guessesFrom(addressKey(addr))} < ${config.OTP_MAX_ATTEMPTS}`,
         ),
       )
       .orderBy(desc(otpChallenges.createdAt), desc(otpChallenges.id))
@@ -171,7 +184,7 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
       await sendLimit(busyHere, `otp:signin-ip-10m:${addr}`, config.OTP_SIGNIN_IP_SENDS_PER_10M, 600);
     await refuseWhenLocked(phone);
 
-    const [live] = await liveChallenge(phone);
+    const [live] = await liveChallenge(phone, addr);
     const liveWait = live
       ? Math.max(0, Math.ceil(config.OTP_RESEND_SECONDS - (Date.now() - live.lastSentAt.getTime()) / 1000))
       : 0;
@@ -324,15 +337,21 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
         throw err;
       });
 
-      // Count the attempt and read the hash in one statement: parallel guesses cannot pass the limit.
+      // Count the attempt (in all and from this address) and read the hash in one statement: parallel guesses cannot
+      // pass either limit. Another address's guesses leave this one's budget whole (docs/SECURITY.md).
+      const from = addressKey(addr);
       const [attempt] = await db
         .update(otpChallenges)
-        .set({ attempts: sql`${otpChallenges.attempts} + 1` })
+        .set({
+          attempts: sql`${otpChallenges.attempts} + 1`,
+          attemptsByAddress: sql`jsonb_set(${otpChallenges.attemptsByAddress}, array[${from}]::text[], to_jsonb(${guessesFrom(from)} + 1))`,
+        })
         .where(
           sql`${otpChallenges.id} = (
           select id from otp_challenges where phone = ${phone} and consumed_at is null and expires_at > now()
           order by created_at desc, id desc limit 1)
-          and ${otpChallenges.attempts} < ${config.OTP_MAX_ATTEMPTS}`,
+          and ${otpChallenges.attempts} < ${config.OTP_CODE_MAX_ATTEMPTS}
+          and ${guessesFrom(from)} < ${config.OTP_MAX_ATTEMPTS}`,
         )
         .returning({
           id: otpChallenges.id,
@@ -343,7 +362,8 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
           purpose: otpChallenges.purpose,
           attempts: otpChallenges.attempts,
         });
-      // No live code: nothing to guess against, so nothing counts against the phone.
+      // No live code (or none this address may still guess at): nothing to guess against, so nothing counts against
+      // the phone.
       if (!attempt) {
         metrics.codesChecked.inc({ outcome: 'no_code' });
         throw wrongCode(0);

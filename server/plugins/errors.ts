@@ -2,14 +2,17 @@
 // schema failures -> 400 naming the field, HttpError -> its status, database gone -> 503,
 // anything else -> 500 without a stack trace. Unknown API paths -> 404 JSON. On the public pages' calls
 // (`config: { customer: true }`) every message is the customer's: plain sentences from the catalogue
-// (server/i18n) in the language of Accept-Language, a limit's wait said in words. A NUL character anywhere in the
-// params, query or body -> 400 naming the field (PostgreSQL cannot store it; it used to surface as a 500).
+// (server/i18n) in the language of Accept-Language, a limit's wait said in words. Text that is not well-formed
+// anywhere in the params, query or body (a key or a value) -> 400 naming the field, before any handler runs: a NUL
+// character (PostgreSQL cannot store it) or a lone UTF-16 surrogate (no UTF-8 can carry it; issue 48 item 6). Both
+// used to surface as a 500. A route may record the refused call first (`config.onIllFormedInput`: a sign-in).
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorChain, HttpError } from '../lib/errors';
 import { fieldMessageKey, localise, say } from '../i18n';
 import { isCustomerCall } from './language';
+import { isWellFormedText, wellFormedText } from '../lib/text';
 
 const DB_DOWN_CODES = new Set([
   'ECONNREFUSED',
@@ -26,16 +29,41 @@ const DB_DOWN_CODES = new Set([
 // PostgreSQL cannot store U+0000 in text (SQLSTATE 22021 / 22P05): refuse it as bad input before a handler runs.
 const NUL_CODES = new Set(['22021', '22P05']);
 
-/** The path of the first string holding U+0000 in a parsed body, query or params, or null. */
-function nulPath(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+/** What is wrong with a string: a NUL character, a lone surrogate, or nothing. */
+type Flaw = 'nul' | 'illFormed';
+const flawOf = (s: string): Flaw | null => (s.includes('\u0000') ? 'nul' : isWellFormedText(s) ? null : 'illFormed');
+/** A key as a message may name it: NUL and lone surrogates written out, never sent as they are. */
+const printable = (k: string) => wellFormedText(k.replaceAll('\u0000', '\\0'));
+
+/** The path of the first string (key or value) of a parsed body, query or params that is not well-formed text, and
+ * what is wrong with it; or null. */
+function flawedText(value: unknown, path: string, depth = 0): { at: string; flaw: Flaw } | null {
+  if (typeof value === 'string') {
+    const flaw = flawOf(value);
+    return flaw ? { at: path, flaw } : null;
+  }
   if (depth > 32 || value === null || typeof value !== 'object') return null;
   for (const [k, v] of Object.entries(value)) {
-    if (k.includes('\u0000')) return path ? `${path}.${k.replaceAll('\u0000', '\\0')}` : k.replaceAll('\u0000', '\\0');
-    const found = nulPath(v, path ? `${path}.${k}` : k, depth + 1);
+    const keyFlaw = flawOf(k);
+    if (keyFlaw) return { at: path ? `${path}.${printable(k)}` : printable(k), flaw: keyFlaw };
+    const found = flawedText(v, path ? `${path}.${k}` : k, depth + 1);
     if (found !== null) return found;
   }
   return null;
+}
+
+/** The admin calls' field messages of refused text (the back-office translates them: src/admin/feedback/serverTexts.ts). */
+export const TEXT_FLAWS: Record<Flaw, string> = {
+  nul: 'must not contain a NUL character',
+  illFormed: 'must be well-formed text',
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Called (and awaited) before a call with ill-formed text is refused: the route records what it must (a
+     * failed sign-in stays in the activity trail). Never throws into the answer. */
+    onIllFormedInput?: (req: FastifyRequest) => Promise<void>;
+  }
 }
 
 function isNulInDatabase(err: unknown): boolean {
@@ -65,10 +93,18 @@ export default fp(async function errors(app: FastifyInstance) {
       ['querystring', req.query],
       ['body', req.body],
     ] as const) {
-      const at = nulPath(value, '');
-      if (at === null) continue;
-      if (isCustomerCall(req)) reply.code(400).send({ message: say(req.lang, fieldMessageKey(at)) });
-      else reply.code(400).send({ message: `${at || where}: must not contain a NUL character` });
+      const found = flawedText(value, '');
+      if (found === null) continue;
+      const answer = () => {
+        if (isCustomerCall(req)) reply.code(400).send({ message: say(req.lang, fieldMessageKey(found.at)) });
+        else reply.code(400).send({ message: `${found.at || where}: ${TEXT_FLAWS[found.flaw]}` });
+      };
+      const record = req.routeOptions.config?.onIllFormedInput;
+      if (!record) return answer();
+      record(req).then(answer, (err: unknown) => {
+        req.log.error({ err }, 'a refused call could not be recorded');
+        answer();
+      });
       return;
     }
     done();

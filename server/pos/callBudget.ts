@@ -10,7 +10,6 @@
 // the database under an advisory lock per token (pos_call_log, pos_token_pauses). A Redis that fails falls
 // back to the database, never to "allow".
 import { randomBytes } from 'node:crypto';
-import { tokenKey } from '../lib/sealing';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
@@ -34,8 +33,8 @@ export interface BudgetLimits {
   windowMs: number;
 }
 
-/** Tokens never appear in keys or rows: a short hash names them (lib/sealing.ts). */
-export { tokenKey };
+/** Tokens never appear in keys or rows: a keyed hash names them (Sealer.lookupKey, lib/sealing.ts). */
+export type TokenKeyOf = (token: string) => string;
 
 /** Background calls and named-order lookups keep a third of the budget free for the tills' receipts (at least one
  * call stays usable): a flood of named orders can never spend the calls that show receipts. */
@@ -48,7 +47,7 @@ export const capFor = (limits: BudgetLimits, priority: CallPriority) =>
         Math.max(1, Math.floor(limits.perWindow / 3))
       : Math.max(1, limits.perWindow - Math.ceil(limits.perWindow / 3));
 
-export function databaseBudget(database: Database, limits: BudgetLimits): CallBudget {
+export function databaseBudget(database: Database, limits: BudgetLimits, tokenKey: TokenKeyOf): CallBudget {
   let lastSweep = 0;
   return {
     async take(token, priority) {
@@ -136,6 +135,7 @@ export function redisBudget(
   limits: BudgetLimits,
   fallback: CallBudget,
   prefix: string,
+  tokenKey: TokenKeyOf,
 ): CallBudget {
   const keys = (token: string) => [`${prefix}:pos:calls:${tokenKey(token)}`, `${prefix}:pos:pause:${tokenKey(token)}`];
   return {
@@ -181,7 +181,8 @@ export function createCallBudget(
   limits: BudgetLimits,
   redis: import('ioredis').Redis | undefined,
   redisPrefix: string,
+  tokenKey: TokenKeyOf,
 ): CallBudget {
-  const db = databaseBudget(database, limits);
-  return redis ? redisBudget(redis, limits, db, redisPrefix) : db;
+  const db = databaseBudget(database, limits, tokenKey);
+  return redis ? redisBudget(redis, limits, db, redisPrefix, tokenKey) : db;
 }

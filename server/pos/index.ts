@@ -5,7 +5,7 @@ import { createCallBudget } from './callBudget';
 import { createFoodicsAdapter } from './foodics/adapter';
 import type { FoodicsObserver } from './foodics/client';
 import { noteAccepted, noteCall, noteFailure } from '../db/repositories/posHealth';
-import { tokenKey } from '../lib/sealing';
+import { sealerOf } from '../lib/sealing';
 import type { PosAdapter } from '../core/posPort';
 import { createSpecterAdapter } from './specter/adapter';
 
@@ -17,18 +17,21 @@ export function createPosAdapters(
   database: Database,
   redis?: import('ioredis').Redis,
 ): Record<string, PosAdapter> {
+  // A token is named by its keyed hash in every row and counter (docs/SECURITY.md, "POS tokens").
+  const tokenKey = (token: string) => sealerOf(config).lookupKey(token);
   const budget = createCallBudget(
     database,
     { perWindow: config.FOODICS_CALLS_PER_MINUTE, windowMs: config.FOODICS_BUDGET_WINDOW_MS },
     redis,
     config.REDIS_PREFIX,
+    tokenKey,
   );
   return {
     Foodics: createFoodicsAdapter({
       baseUrl: config.FOODICS_BASE_URL,
       timeoutMs: config.FOODICS_TIMEOUT_MS,
       budget,
-      observe: healthObserver(database),
+      observe: healthObserver(database, tokenKey),
     }),
     Specter: createSpecterAdapter(database),
   };
@@ -37,7 +40,7 @@ export function createPosAdapters(
 /** Notes each Foodics call's outcome for the connection's health (db/repositories/posHealth.ts), without waiting
  * for it: an accepted call clears a refusal at most once a minute per token on this instance (at once after a
  * refusal this instance saw). */
-function healthObserver(database: Database): FoodicsObserver {
+function healthObserver(database: Database, tokenKey: (token: string) => string): FoodicsObserver {
   const cleared = new Map<string, number>();
   const quietly = (p: Promise<unknown>) => void p.catch(() => {});
   return {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminDetailSchema,
   adminSchema,
   createAdminBody,
   editAdminBody,
@@ -28,6 +29,7 @@ import {
   otherAdmins,
   setAccountRestaurants,
   softDeleteAdmin,
+  totpState,
   updateAccount,
   type Account,
 } from '../db/repositories/admins';
@@ -172,16 +174,18 @@ export default async function adminsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['admins'],
         summary:
-          'One live account the caller sees (as GET /admin lists them), with role and restaurantIds; 404 otherwise',
+          'One live account the caller sees (as GET /admin lists them), with role, restaurantIds and whether its two-step sign-in is on (totpOn); 404 otherwise',
         security: [{ bearer: [] }],
         params: idParam,
-        response: { 200: adminSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: adminDetailSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
     async (req) => {
       const account = await liveAccountIn(db, scopeOfRequest(req), req.params.id);
       if (!account) throw notFound('Admin not found');
-      return account;
+      const totp = await totpState(db, account.id);
+      // On, or pending (an enrolment not confirmed): either is what an admin's reset clears.
+      return { ...account, totpOn: !!totp?.secret };
     },
   );
 

@@ -8,12 +8,15 @@ import {
   loginBody,
   TOTP_CODE_NEEDED,
   TOTP_CODE_WRONG,
+  TOTP_LOCKED,
   verifyAnswer,
 } from '../../src/contract';
 import { z } from 'zod';
 import {
   adminPasswordHash,
   changeAdminPassword,
+  clearTotpFailures,
+  countTotpFailure,
   liveAdminByEmail,
   markSignedIn,
   restaurantNames,
@@ -27,17 +30,63 @@ import { loginThrottle } from '../db/loginThrottle';
 import { recordActivity } from '../db/audit';
 import { ALL_ROLES } from './roles';
 import { secondStepOk } from './totp';
+import { wellFormedText } from '../lib/text';
+import { metrics } from '../lib/metrics';
+
+/** An e-mail as a refused sign-in sent it, fit for the trail: well-formed, no NUL, not longer than an e-mail. */
+const printableEmail = (raw: unknown) =>
+  typeof raw === 'string' ? wellFormedText(raw.slice(0, 320).trim().toLowerCase()).replaceAll('\u0000', '\uFFFD') : '';
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, tokens } = app.deps;
-  const throttle = loginThrottle(app.limiter, app.deps.config);
+  const { database, tokens, config } = app.deps;
+  const throttle = loginThrottle(app.limiter, config);
+
+  /** A wrong second-step code: counted on the account until a right one; the count reaching ADMIN_TOTP_LOCK_AFTER
+   * locks the second step and raises the alert once - the trail, the log and a metric (docs/SECURITY.md). */
+  async function wrongCode(req: import('fastify').FastifyRequest, admin: { id: number }, email: string) {
+    const failures = await countTotpFailure(database.db, admin.id);
+    await recordActivity(database.db, {
+      admin: null,
+      kind: 'admin.signInFailed',
+      target: { type: 'admin', id: admin.id, label: email },
+      detail: { email, step: 'code' },
+      ip: req.ip,
+    });
+    if (failures !== config.ADMIN_TOTP_LOCK_AFTER) return failures;
+    await recordActivity(database.db, {
+      admin: null,
+      kind: 'admin.totpLocked',
+      target: { type: 'admin', id: admin.id, label: email },
+      detail: { failures },
+      ip: req.ip,
+    });
+    metrics.adminTotpLocks.inc();
+    req.log.warn(
+      { alert: 'admin.totpLocked', adminId: admin.id, failures },
+      "an account's two-step sign-in locked after too many wrong codes: an admin must reset it",
+    );
+    return failures;
+  }
 
   app.post(
     '/admin/login',
     {
-      // Every sign-in and failed sign-in is recorded in the audit trail (the Activity screen).
-      config: { changes: ['activity'] },
+      config: {
+        // Every sign-in and failed sign-in is recorded in the audit trail (the Activity screen)...
+        changes: ['activity'],
+        // ...one refused for ill-formed text too (server/plugins/errors.ts), with its e-mail made printable.
+        onIllFormedInput: async (req) => {
+          const email = printableEmail((req.body as { email?: unknown } | null)?.email);
+          await recordActivity(database.db, {
+            admin: null,
+            kind: 'admin.signInFailed',
+            target: { type: 'admin', id: null, label: email },
+            detail: { email, input: 'ill-formed text' },
+            ip: req.ip,
+          });
+        },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Sign in an admin; the token is in data.token',
@@ -47,6 +96,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const email = req.body.email.toLowerCase();
+      const locked = (failures: number) => failures >= config.ADMIN_TOTP_LOCK_AFTER;
       await throttle.attempt(req.ip, email);
       const admin = await liveAdminByEmail(database.db, email);
       // Verify against a dummy hash for an unknown e-mail, so both failures cost the same time.
@@ -64,25 +114,25 @@ export default async function authRoutes(fastify: FastifyInstance) {
       }
       if (admin.totpOn) {
         const code = req.body.code;
-        // The password was right and the account asks for its second step: no failure yet, ask for the code.
+        // The password was right and the account asks for its second step: no failure yet. Its second step is locked
+        // (no code is checked any more), or the code is asked for.
+        if (locked(admin.totpFailures)) {
+          await throttle.succeeded(req.ip, email);
+          throw unauthorized(TOTP_LOCKED);
+        }
         if (!code) {
           await throttle.succeeded(req.ip, email);
           throw unauthorized(TOTP_CODE_NEEDED);
         }
-        // A wrong code is a failed sign-in: it keeps its count on the sign-in limits and is in the trail.
-        if (!(await secondStepOk(database.db, app.deps.config, admin, code))) {
-          await recordActivity(database.db, {
-            admin: null,
-            kind: 'admin.signInFailed',
-            target: { type: 'admin', id: admin.id, label: email },
-            detail: { email, step: 'code' },
-            ip: req.ip,
-          });
-          throw unauthorized(TOTP_CODE_WRONG);
+        // A wrong code is a failed sign-in: it keeps its count on the sign-in limits, counts on the account until a
+        // right one, and is in the trail.
+        if (!(await secondStepOk(database.db, config, admin, code))) {
+          throw unauthorized(locked(await wrongCode(req, admin, email)) ? TOTP_LOCKED : TOTP_CODE_WRONG);
         }
       }
       await throttle.succeeded(req.ip, email);
       await database.db.transaction(async (tx) => {
+        if (admin.totpOn) await clearTotpFailures(tx, admin.id);
         await markSignedIn(tx, admin.id);
         await recordActivity(tx, {
           admin: { id: admin.id, email },

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sealerOf } from '../lib/sealing';
 import {
   customerCodeBody,
   customerPhoneBody,
@@ -245,13 +246,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const s = await signedIn(req);
-      const share = await shareReceipt(
-        db,
-        deps.config.JWT_SECRET ?? '',
-        s,
-        req.params.id,
-        deps.config.RECEIPT_SHARE_DAYS,
-      );
+      const share = await shareReceipt(db, sealerOf(deps.config), s, req.params.id, deps.config.RECEIPT_SHARE_DAYS);
       if (!share) throw notFound(en.receiptNotFound);
       const origin = deps.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
       reply.code(201).header('Cache-Control', 'no-store');

@@ -1,6 +1,7 @@
 // "Connect Foodics" and the connection's health (docs/API.md, "Connecting Foodics"; docs/POS.md):
 // - POST /api/restaurants/foodics/connect (admin): a state for this admin and restaurant, and the authorize page's
-//   address to send the browser to; a cookie binds the round trip to this browser's admin;
+//   address to send the browser to; a cookie binds the round trip to this browser and its admin: an HMAC of the
+//   admin's id and of this round trip's state (issue 48: never the same twice, useless for any other round trip);
 // - GET /pos/foodics/connected (Foodics sends the browser back here): the state checked, the code exchanged,
 //   /whoami read, the token stored sealed, branches and devices synced, the activity trail written; then back to
 //   the restaurant's page with ?foodics=connected, or with ?foodics=<what failed> and nothing changed;
@@ -27,7 +28,9 @@ import { authorizeUrl, CONNECTED_PATH, ConnectError, exchangeCode, type ConnectF
 import { syncRestaurant } from '../pos/sync';
 
 const secured = { security: [{ bearer: [] }] };
-/** The cookie that ties a round trip to the admin signed in in this browser (the callback has no bearer token). */
+/** The cookies that tie a round trip to the admin signed in in this browser (the callback has no bearer token):
+ * one per round trip, named after its state (`specter.foodics_connect.<tag>`), so two tabs' round trips each find
+ * their own. */
 const BROWSER_COOKIE = 'specter.foodics_connect';
 
 export const NOT_CONFIGURED =
@@ -41,15 +44,22 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
 
   const origin = (req: FastifyRequest) => config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
   const redirectUri = (req: FastifyRequest) => `${origin(req)}${CONNECTED_PATH}`;
-  const sign = (adminId: number) =>
+  const sign = (adminId: number, state: string) =>
     createHmac('sha256', config.JWT_SECRET ?? '')
-      .update(`foodics-connect:${adminId}`)
+      .update(`foodics-connect:${adminId}:${state}`)
       .digest('base64url');
-  /** The admin this browser started a round trip as, or null (no cookie, or one not made by this server). */
-  function browserAdmin(req: FastifyRequest): number | null {
-    const [id, mac] = (req.cookies?.[BROWSER_COOKIE] ?? '').split('.');
+  /** The admin this browser started this very round trip (its state) as, or null: no cookie, one not made by this
+   * server, or one made for another round trip (another admin's, or this browser's older one). */
+  /** This round trip's cookie's name: a tag of its state (an HMAC: the name tells nothing of the state). */
+  const cookieOf = (state: string) =>
+    `${BROWSER_COOKIE}.${createHmac('sha256', config.JWT_SECRET ?? '')
+      .update(`foodics-connect-cookie:${state}`)
+      .digest('base64url')
+      .slice(0, 12)}`;
+  function browserAdmin(req: FastifyRequest, state: string): number | null {
+    const [id, mac] = (req.cookies?.[cookieOf(state)] ?? '').split('.');
     if (!/^\d{1,10}$/.test(id ?? '') || !mac) return null;
-    const want = Buffer.from(sign(Number(id)));
+    const want = Buffer.from(sign(Number(id), state));
     const got = Buffer.from(mac);
     return want.length === got.length && timingSafeEqual(want, got) ? Number(id) : null;
   }
@@ -84,7 +94,7 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
       const adminId = req.admin!.id;
       const ttl = config.FOODICS_CONNECT_STATE_SECONDS;
       const state = await newConnectState(db, adminId, restaurantId, ttl * 1000);
-      reply.setCookie(BROWSER_COOKIE, `${adminId}.${sign(adminId)}`, {
+      reply.setCookie(cookieOf(state), `${adminId}.${sign(adminId, state)}`, {
         path: CONNECTED_PATH,
         httpOnly: true,
         sameSite: 'lax',
@@ -121,11 +131,13 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
         );
       const { code, state, error } = req.query;
       if (!state) return page(null, error ? 'declined' : 'state_unknown');
-      const admin = browserAdmin(req);
+      const admin = browserAdmin(req, state);
+      // Without this round trip's cookie a known state is another browser's (left for it); an unknown one says so.
+      const taken = await takeConnectState(db, state, admin ?? 0);
       const check =
-        admin === null
+        admin === null && !taken.ok && taken.failure === 'state_other_admin'
           ? ({ ok: false, failure: 'state_other_browser', restaurantId: null } as const)
-          : await takeConnectState(db, state, admin);
+          : taken;
       if (!check.ok) return page(await liveRestaurantId(db, check.restaurantId), check.failure);
       const back = await liveRestaurantId(db, check.restaurantId);
       if (error || !code) return page(back, 'declined');
@@ -145,7 +157,7 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
       });
       if (id === null) return page(null, 'state_unknown');
       await syncRestaurant(deps, id);
-      reply.clearCookie(BROWSER_COOKIE, { path: CONNECTED_PATH });
+      reply.clearCookie(cookieOf(state), { path: CONNECTED_PATH });
       return page(id, 'connected');
     },
   );

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { HttpError, notFound } from '../lib/errors';
 import { admins } from '../db/schema';
 import { foodicsWebhookSecret, rotateFoodicsWebhookSecret } from '../db/secrets';
+import { sealerOf } from '../lib/sealing';
 import { actorOf, recordActivity } from '../db/audit';
 import { PosError } from '../core/posPort';
 import { applyFoodicsEvent, foodicsEvent, type WebhookOutcome } from '../pos/foodicsEvents';
@@ -38,6 +39,7 @@ const SECRET_TTL_MS = 1000;
 export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database, config } = app.deps;
+  const sealer = sealerOf(config);
 
   // A webhook's order is read back from Foodics in the background, after the answer, within the call budget's
   // background share (docs/SECURITY.md, "Foodics webhooks"); when the budget has no room, again after the wait it
@@ -82,7 +84,9 @@ export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
   let known: { until: number; secret: Promise<string | null> } | null = null;
   const currentSecret = () => {
     if (!known || known.until <= Date.now()) {
-      const secret = foodicsWebhookSecret(database, config.FOODICS_WEBHOOK_SECRET).then((s) => s?.secret ?? null);
+      const secret = foodicsWebhookSecret(database, config.FOODICS_WEBHOOK_SECRET, sealer).then(
+        (s) => s?.secret ?? null,
+      );
       known = { until: Date.now() + SECRET_TTL_MS, secret };
       secret.catch(() => (known = null));
     }
@@ -117,7 +121,7 @@ export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const s = await foodicsWebhookSecret(database, config.FOODICS_WEBHOOK_SECRET);
+      const s = await foodicsWebhookSecret(database, config.FOODICS_WEBHOOK_SECRET, sealer);
       reply.header('Cache-Control', 'no-store');
       return { webhook_url: s ? addressOf(req, s.secret) : null, rotated_at: s?.rotatedAt?.toISOString() ?? null };
     },
@@ -141,7 +145,7 @@ export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const s = await rotateFoodicsWebhookSecret(database);
+      const s = await rotateFoodicsWebhookSecret(database, sealer);
       known = null;
       await recordActivity(database.db, {
         ...actorOf(req),

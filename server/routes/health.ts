@@ -21,13 +21,14 @@ async function answers(check: () => Promise<unknown>): Promise<boolean> {
 }
 
 /**
- * GET /healthz: liveness - 200 when the database answers, 503 otherwise.
+ * GET /healthz: liveness - 200 `{ status: 'ok' }` when the database answers, 503 otherwise; it says nothing else
+ * to anyone (issue 48: not which database this is).
  * GET /readyz: readiness for a load balancer - 200 only when every part this instance serves with answers (the
  * database, and Redis when REDIS_URL is set), else 503 naming the part that is down (docs/DEPLOYMENT.md).
  */
 export default async function healthRoutes(app: FastifyInstance) {
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
-    if (await answers(() => app.deps.database.ping())) return { status: 'ok', database: app.deps.database.kind };
+    if (await answers(() => app.deps.database.ping())) return { status: 'ok' };
     return reply.code(503).send({ status: 'unavailable', message: 'The database does not answer' });
   });
 

@@ -40,7 +40,7 @@ import { answerList } from '../lib/rememberedList';
 import { syncRestaurant } from '../pos/sync';
 import { actorOf, recordActivity } from '../db/audit';
 import { hashPushKey, newPushKey, newTillLinkKey } from '../pos';
-import { foodicsWebhookSecret } from '../db/secrets';
+import { foodicsWebhooksOn } from '../db/secrets';
 
 const secured = { security: [{ bearer: [] }] };
 /** The webhook address's secret as every admin sees it. */
@@ -162,7 +162,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       const answer = await answerOne(scopeOfRequest(req), req.params.id);
       // Whether webhooks are on, shown on the edit page with the address's secret masked: the address itself is
       // only for those who configure the Foodics app (GET /pos/foodics/webhook-secret, docs/SECURITY.md).
-      const on = (await foodicsWebhookSecret(deps.database, deps.config.FOODICS_WEBHOOK_SECRET)) !== null;
+      const on = await foodicsWebhooksOn(deps.database, deps.config.FOODICS_WEBHOOK_SECRET);
       const origin = deps.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
       return {
         ...answer,

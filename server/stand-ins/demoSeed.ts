@@ -24,7 +24,7 @@ import { EGYPT_TOKEN_SUFFIX, FIXTURE_EG } from './foodics/fixture';
 import { localDateTime } from '../pos/foodics/mapping';
 import { dayRange } from '../funnel/days';
 import { posRestaurant } from '../db/repositories/restaurants';
-import { sealerOf, tokenKey } from '../lib/sealing';
+import { sealerOf } from '../lib/sealing';
 
 const FIRST = ['Nora', 'Fahad', 'Huda', 'Omar', 'Layla', 'Khalid', 'Sara', 'Yousef', 'Mona', 'Ahmed', 'Reem', 'Tariq'];
 const LAST = ['Al-Harbi', 'Saleh', 'Hassan', 'Al-Qahtani', 'Mostafa', 'Al-Otaibi', null];
@@ -80,7 +80,11 @@ export async function loadDemoData(deps: Deps, opts: { foodicsToken?: string }):
   const token = opts.foodicsToken ?? 'demo-token-not-configured';
   // Stored sealed, as the form and "Connect Foodics" store them (docs/SECURITY.md).
   const sealer = sealerOf(deps.config);
-  const sealed = (t: string) => ({ token: sealer.seal(t), branchsToken: sealer.seal(t), tokenKey: tokenKey(t) });
+  const sealed = (t: string) => ({
+    token: sealer.seal(t),
+    branchsToken: sealer.seal(t),
+    tokenKey: sealer.lookupKey(t),
+  });
   const made = await db
     .insert(restaurants)
     .values([

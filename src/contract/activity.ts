@@ -23,6 +23,9 @@ export const ACTIVITY_KINDS = [
   'admin.passwordReset',
   'admin.totpEnabled',
   'admin.totpDisabled',
+  // Issue 48: an admin reset another account's two-step sign-in; an account's second step locked after wrong codes.
+  'admin.totpReset',
+  'admin.totpLocked',
   'foodics.webhookSecretRotated',
   // Issue 26: an account's role changed, its restaurants granted or withdrawn.
   'admin.roleChanged',

@@ -31,6 +31,10 @@ export const adminSchema = z.object({
   restaurantIds: z.array(z.number()),
 });
 export type Admin = z.infer<typeof adminSchema>;
+/** GET /admin/{id} (the edit page): the account and whether its two-step sign-in is on or pending (an admin may
+ * reset it there: DELETE /admin/{id}/totp). */
+export const adminDetailSchema = adminSchema.extend({ totpOn: z.boolean() });
+export type AdminDetail = z.infer<typeof adminDetailSchema>;
 
 /** PATCH /user/{id}: soft delete of an admin. */
 export const softDeleteBody = z.object({ isDeleted: z.literal(true) });

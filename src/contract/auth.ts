@@ -36,6 +36,14 @@ export const TOTP_CODE_NEEDED = 'Enter the code from your authenticator app';
 export const TOTP_CODE_WRONG = 'The code is wrong';
 /** 403 from every back-office call of an account that must turn on two-step sign-in first. */
 export const TOTP_SETUP_NEEDED = 'Turn on two-step sign-in first';
+/** POST /admin/login, 401: the password was right, but the account's second step is locked after too many wrong
+ * codes (ADMIN_TOTP_LOCK_AFTER) until an admin resets it (docs/SECURITY.md, "Two-step sign-in"). */
+export const TOTP_LOCKED = 'Two-step sign-in is locked after too many wrong codes: ask an administrator to reset it';
+/** POST /admin/totp/enrol and /disable, 400: the password asked for is not the account's. */
+export const PASSWORD_WRONG = 'The current password is wrong';
+
+/** POST /admin/totp/enrol: the account's password, so a token alone (a stolen one) cannot turn it on. */
+export const totpEnrolBody = z.object({ password: z.string({ error: 'Required' }).min(1, 'Required').max(200) });
 
 /** GET /admin/totp: the signed-in account's second factor (never its secret once confirmed). */
 export const totpStatus = z.object({
@@ -47,7 +55,11 @@ export const totpStatus = z.object({
 export type TotpStatus = z.infer<typeof totpStatus>;
 export const totpEnrolment = z.object({ secret: z.string(), uri: z.string() });
 export type TotpEnrolment = z.infer<typeof totpEnrolment>;
-/** POST /admin/totp/confirm: the recovery codes, shown this once. */
-export const totpRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+/** POST /admin/totp/confirm: the recovery codes, shown this once, and this session's new token (data.token): turning
+ * it on ends every session of the account issued before, the one in use included. */
+export const totpRecoveryCodes = z.object({
+  recoveryCodes: z.array(z.string()),
+  data: z.object({ token: z.string() }),
+});
 export type TotpRecoveryCodes = z.infer<typeof totpRecoveryCodes>;
 export const LOGIN_PASSWORD_MIN = 6;

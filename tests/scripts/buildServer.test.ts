@@ -56,7 +56,7 @@ describe('the compiled server (dist-server)', () => {
       }
       const res = await fetch(`${address[1].replace('localhost', '127.0.0.1')}/healthz`);
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ status: 'ok', database: 'pglite' });
+      expect(await res.json()).toEqual({ status: 'ok' });
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {

@@ -138,6 +138,7 @@ export async function liveAdminByEmail(db: Db, email: string) {
       passwordHash: admins.passwordHash,
       totpSecret: admins.totpSecret,
       totpOn: sql<boolean>`${admins.totpEnabledAt} is not null`,
+      totpFailures: admins.totpFailures,
     })
     .from(admins)
     .where(and(sql`lower(${admins.email}) = ${email.toLowerCase()}`, live))
@@ -227,12 +228,14 @@ export function otherAdmins(live: { id: number; role: string }[], id: number) {
   return live.filter((a) => a.id !== id && a.role === 'admin');
 }
 
-/** The account's second factor: its sealed secret (pending until confirmed), whether it is on, recovery codes left. */
-export async function totpState(db: Db, id: number) {
+/** The account's second factor: its sealed secret (pending until confirmed), whether it is on, recovery codes left,
+ * wrong codes since the last right one. */
+export async function totpState(db: Db | Tx, id: number) {
   const [row] = await db
     .select({
       secret: admins.totpSecret,
       enabledAt: admins.totpEnabledAt,
+      failures: admins.totpFailures,
       recoveryLeft: sql<number>`coalesce(jsonb_array_length(${admins.totpRecoveryHashes}), 0)::int`,
     })
     .from(admins)
@@ -250,39 +253,101 @@ export async function setPendingTotp(db: Db, id: number, sealedSecret: string): 
   return rows.length > 0;
 }
 
-/** The first code confirmed the pending secret: on, with its recovery codes' hashes and that code's step used. */
-export async function enableTotp(tx: Tx, id: number, recoveryHashes: string[], step: number): Promise<boolean> {
+/** The first code confirmed the pending secret: on, with its recovery codes' hashes and that code's step used; every
+ * session issued before `at` ends (the caller answers a new token for the one in use). */
+export async function enableTotp(
+  tx: Tx,
+  id: number,
+  recoveryHashes: string[],
+  step: number,
+  at: Date,
+): Promise<boolean> {
   const rows = await tx
     .update(admins)
-    .set({ totpEnabledAt: new Date(), totpRecoveryHashes: recoveryHashes, totpLastStep: step })
+    .set({
+      totpEnabledAt: at,
+      totpRecoveryHashes: recoveryHashes,
+      totpLastStep: step,
+      totpFailures: 0,
+      sessionsValidAfter: at,
+      updatedAt: at,
+    })
     .where(and(eq(admins.id, id), sql`${admins.totpEnabledAt} is null`, sql`${admins.totpSecret} is not null`))
     .returning({ id: admins.id });
   return rows.length > 0;
 }
 
+const totpOff = {
+  totpSecret: null,
+  totpEnabledAt: null,
+  totpRecoveryHashes: null,
+  totpLastStep: null,
+  totpFailures: 0,
+};
+
 export async function disableTotp(tx: Tx, id: number) {
-  await tx
-    .update(admins)
-    .set({ totpSecret: null, totpEnabledAt: null, totpRecoveryHashes: null, totpLastStep: null })
-    .where(eq(admins.id, id));
+  await tx.update(admins).set(totpOff).where(eq(admins.id, id));
 }
 
-/** Takes a code's time step, once: false when this step or a later one already signed in (a replayed code). */
-export async function useTotpStep(db: Db, id: number, step: number): Promise<boolean> {
-  const rows = await db
+/** An admin resets another account's second factor (a lost phone, a lock): off, and every session of that account
+ * ends (it signs in again with its password); false when it was neither on nor pending. */
+export async function resetTotp(tx: Tx, id: number, at: Date): Promise<boolean> {
+  const rows = await tx
     .update(admins)
-    .set({ totpLastStep: step })
-    .where(and(eq(admins.id, id), sql`(${admins.totpLastStep} is null or ${admins.totpLastStep} < ${step})`))
+    .set({ ...totpOff, sessionsValidAfter: at, updatedAt: at })
+    .where(and(eq(admins.id, id), live, sql`${admins.totpSecret} is not null`))
     .returning({ id: admins.id });
   return rows.length > 0;
 }
 
-/** Takes one recovery code out of the account's list, atomically: false when it is not (or no longer) there. */
-export async function useRecoveryCode(db: Db, id: number, hash: string): Promise<boolean> {
+/** One more wrong second-step code (counted until a right one): the count now. */
+export async function countTotpFailure(db: Db, id: number): Promise<number> {
+  const [row] = await db
+    .update(admins)
+    .set({ totpFailures: sql`${admins.totpFailures} + 1` })
+    .where(eq(admins.id, id))
+    .returning({ n: admins.totpFailures });
+  return row?.n ?? 0;
+}
+
+/** A right second-step code: the run of wrong ones starts again (no write when there was none). */
+export async function clearTotpFailures(db: Pick<Db, 'update'>, id: number) {
+  await db
+    .update(admins)
+    .set({ totpFailures: 0 })
+    .where(and(eq(admins.id, id), sql`${admins.totpFailures} > 0`));
+}
+
+/** Takes a code's time step, once: false when this step or a later one already signed in (a replayed code), or when
+ * the account's second step is locked (`lockAfter` wrong codes: checked in the same statement). */
+export async function useTotpStep(db: Db, id: number, step: number, lockAfter: number): Promise<boolean> {
+  const rows = await db
+    .update(admins)
+    .set({ totpLastStep: step })
+    .where(
+      and(
+        eq(admins.id, id),
+        sql`(${admins.totpLastStep} is null or ${admins.totpLastStep} < ${step})`,
+        sql`${admins.totpFailures} < ${lockAfter}`,
+      ),
+    )
+    .returning({ id: admins.id });
+  return rows.length > 0;
+}
+
+/** Takes one recovery code out of the account's list, atomically: false when it is not (or no longer) there, or when
+ * the account's second step is locked. */
+export async function useRecoveryCode(db: Db, id: number, hash: string, lockAfter: number): Promise<boolean> {
   const rows = await db
     .update(admins)
     .set({ totpRecoveryHashes: sql`${admins.totpRecoveryHashes} - ${hash}::text` })
-    .where(and(eq(admins.id, id), sql`${admins.totpRecoveryHashes} ? ${hash}::text`))
+    .where(
+      and(
+        eq(admins.id, id),
+        sql`${admins.totpRecoveryHashes} ? ${hash}::text`,
+        sql`${admins.totpFailures} < ${lockAfter}`,
+      ),
+    )
     .returning({ id: admins.id });
   return rows.length > 0;
 }

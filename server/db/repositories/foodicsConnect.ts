@@ -7,7 +7,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { recordActivity } from '../audit';
 import { admins, foodicsOauthStates, restaurants } from '../schema';
-import { tokenKey, type Sealer } from '../../lib/sealing';
+import type { Sealer } from '../../lib/sealing';
 
 const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');
 
@@ -87,7 +87,7 @@ export async function storeConnection(db: Db, sealer: Sealer, c: Connection): Pr
     const columns = {
       token: sealed,
       branchsToken: sealed,
-      tokenKey: tokenKey(c.token),
+      tokenKey: sealer.lookupKey(c.token),
       nameApi: c.business.name,
       posBusinessName: c.business.name,
       posBusinessRef: c.business.reference,

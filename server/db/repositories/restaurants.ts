@@ -8,7 +8,7 @@ import type { Database, Db } from '../client';
 import { restaurantsIn, type Scope } from '../scope';
 import { branches, devices, restaurants } from '../schema';
 import type { PosRestaurant } from '../../core/posPort';
-import { isMasked, maskStored, tokenKey, type Sealer } from '../../lib/sealing';
+import { isMasked, maskStored, type Sealer } from '../../lib/sealing';
 import { connectionBadges } from './posHealth';
 
 type RestaurantRow = typeof restaurants.$inferSelect;
@@ -144,7 +144,7 @@ export function restaurantColumns(b: Partial<RestaurantBody>, sealer: Sealer): P
       name: b.name,
       logo: b.logo,
       token: sealedToken(b.token, sealer),
-      tokenKey: newToken ? tokenKey(b.token!) : undefined,
+      tokenKey: newToken ? sealer.lookupKey(b.token!) : undefined,
       // A new token starts with a clean record: the refusal was the old one's.
       posRefusedAt: newToken ? null : undefined,
       branchsToken: sealedToken(b.branchs_token, sealer),

@@ -1,5 +1,6 @@
-// Two-step sign-in for your own account (docs/SECURITY.md, "Two-step sign-in"): turn it on (the QR and the key to
-// type, shown this once; a first code confirms it; the recovery codes, shown this once), or off with your password.
+// Two-step sign-in for your own account (docs/SECURITY.md, "Two-step sign-in"): turn it on with your password (the
+// QR and the key to type, shown this once; a first code confirms it, signs out your other sessions and gives this
+// one a new token; the recovery codes, shown this once), or off with your password.
 // With ADMIN_TOTP_REQUIRED an account without it is kept on this page until it is on (useTwoStepGate).
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
@@ -60,8 +61,9 @@ export function TwoStepPage() {
   };
   const start = () =>
     run(async () => {
-      setEnrolment(await dataProvider.totpEnrol());
-    }, 'failed');
+      setEnrolment(await dataProvider.totpEnrol(password));
+      setPassword('');
+    }, 'passwordWrong');
   const confirm = () =>
     run(async () => {
       const answer = await dataProvider.totpConfirm(code.trim());
@@ -150,7 +152,15 @@ export function TwoStepPage() {
         ) : status ? (
           <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
             <Typography variant="body2">{k('off')}</Typography>
-            <Button variant="contained" onClick={start} disabled={busy}>
+            <Typography variant="body2">{k('startHelp')}</Typography>
+            <TextField
+              label={k('password')}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <Button variant="contained" onClick={start} disabled={busy || !password}>
               {k('start')}
             </Button>
           </Box>

@@ -35,6 +35,9 @@ const FIELD_MESSAGES: Record<string, string> = {
   'must be an http(s) URL': 'specter.validation.httpUrl',
   'must be 15 digits starting and ending with 3': 'specter.restaurants.vatNumberInvalid',
   'must be a time zone name such as Asia/Riyadh': 'specter.restaurants.timeZoneInvalid',
+  // Text refused before any handler (server/plugins/errors.ts TEXT_FLAWS).
+  'must not contain a NUL character': 'specter.validation.noNul',
+  'must be well-formed text': 'specter.validation.wellFormed',
 };
 
 /**

@@ -18,6 +18,7 @@ export const specterEn = {
     codeHelp: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
     codeSubmit: 'Verify',
     codeWrong: 'The code is wrong',
+    locked: 'Two-step sign-in is locked after too many wrong codes: ask an administrator to reset it',
     back: 'Back',
     forgot: 'Forgot your password? Ask an admin of your Specter to set a new one for you.',
   },
@@ -27,6 +28,7 @@ export const specterEn = {
     off: 'Two-step sign-in is off. Turn it on so that signing in also asks for a code from an authenticator app on your phone.',
     required: 'Two-step sign-in is required for every account here: turn it on to continue.',
     start: 'Turn on',
+    startHelp: 'Your password is asked first. Turning it on signs you out everywhere else.',
     scan: 'Scan this QR code with your authenticator app, or type the key below into it.',
     key: 'Key',
     confirmCode: 'Code from the app',
@@ -46,6 +48,9 @@ export const specterEn = {
     required: 'Required',
     adminPasswordMin: 'Should not be less than 8 characters',
     httpUrl: 'Must be a web address starting with https:// (or http://)',
+    // Text the server cannot store (server/plugins/errors.ts): a NUL character, a lone UTF-16 surrogate.
+    noNul: 'Must not contain a NUL character',
+    wellFormed: 'Must be well-formed text (it holds a broken character)',
   },
   // A point-of-sale system's reasons (src/admin/feedback/serverTexts.ts).
   pos: {
@@ -105,6 +110,18 @@ export const specterEn = {
     newPassword: 'New password',
     resetSubmit: 'Set new password',
     resetDone: 'The password has been reset',
+    // An admin resets another account's two-step sign-in (DELETE /admin/{id}/totp, docs/SECURITY.md).
+    resetTotp: {
+      on: 'Two-step sign-in is on for this account.',
+      button: 'Reset two-step sign-in',
+      confirmTitle: 'Reset two-step sign-in?',
+      confirmText:
+        'Use this when they lost their phone or their sign-in is locked after too many wrong codes. Two-step sign-in is turned off for %{email}, they are signed out everywhere, and sign in again with their password alone.',
+      confirmYes: 'Reset',
+      doneTitle: 'Two-step sign-in reset',
+      doneText: '%{email} signs in with their password alone now, and can turn two-step sign-in on again.',
+      failed: 'Two-step sign-in could not be reset',
+    },
   },
   restaurants: {
     title: 'Restaurants',
@@ -186,6 +203,8 @@ export const specterEn = {
       'admin.passwordReset': 'Password reset by an admin',
       'admin.totpEnabled': 'Two-step sign-in turned on',
       'admin.totpDisabled': 'Two-step sign-in turned off',
+      'admin.totpReset': 'Two-step sign-in reset by an admin',
+      'admin.totpLocked': 'Two-step sign-in locked after too many wrong codes',
       'foodics.webhookSecretRotated': 'Foodics webhook secret replaced',
     },
   },

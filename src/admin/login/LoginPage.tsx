@@ -9,7 +9,7 @@ import { useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { authProvider } from '../../authProvider';
-import { LOGIN_PASSWORD_MIN, TOTP_CODE_NEEDED, TOTP_CODE_WRONG } from '../../contract/auth';
+import { LOGIN_PASSWORD_MIN, TOTP_CODE_NEEDED, TOTP_CODE_WRONG, TOTP_LOCKED } from '../../contract/auth';
 import { useDocumentDirection } from '../layout/Layout';
 import { usePageTitle } from '../layout/pageTitle';
 import { TWO_STEP_PATH } from '../account/TwoStepPage';
@@ -27,7 +27,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   useDocumentDirection();
   usePageTitle();
-  const [failed, setFailed] = useState<null | 'failed' | 'codeWrong'>(null);
+  const [failed, setFailed] = useState<null | 'failed' | 'codeWrong' | 'locked'>(null);
   const [step, setStep] = useState<'password' | 'code'>('password');
   const { register, handleSubmit, formState, setValue } = useForm<LoginForm>({
     mode: 'onTouched',
@@ -57,6 +57,7 @@ export function LoginPage() {
       const message = (e as Error)?.message;
       if (message === TOTP_CODE_NEEDED) setStep('code');
       else if (message === TOTP_CODE_WRONG) setFailed('codeWrong');
+      else if (message === TOTP_LOCKED) setFailed('locked');
       else setFailed('failed');
       if (message === TOTP_CODE_WRONG) setValue('code', '');
     }
@@ -75,7 +76,7 @@ export function LoginPage() {
           <SignedOutNotice />
           {failed && (
             <Alert severity="error" variant="filled">
-              {t(failed === 'codeWrong' ? 'specter.login.codeWrong' : 'specter.login.failed')}
+              {t(`specter.login.${failed}`)}
             </Alert>
           )}
           {step === 'code' ? (

@@ -1,12 +1,14 @@
 // /admins/edit/{id}: an account's name, role and restaurants (GET /admin/{id}, PATCH /user/{id}); its e-mail is shown,
-// not edited. The server decides who may change whom (docs/SECURITY.md, Roles): its refusal is said in a notice.
-// Success and Cancel go to /admins. Below it, an admin resets a forgotten password (ResetPassword.tsx).
+// not edited; an admin may reset its two-step sign-in (ResetTwoStep). The server decides who may change whom
+// (docs/SECURITY.md, Roles): its refusal is said in a notice. Success and Cancel go to /admins. Below it, an admin
+// resets a forgotten password (ResetPassword.tsx).
 import { Edit, SimpleForm, TextField, TextInput, Labeled, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { required } from '../../admin/validators';
 import { FormToolbar } from '../../admin/forms/FormToolbar';
 import { RoleInputs, withoutAdminRestaurants } from './RoleInputs';
 import { ResetPassword } from './ResetPassword';
+import { ResetTwoStep } from './ResetTwoStep';
 
 export function AdminEdit() {
   const t = useTranslate();
@@ -29,6 +31,7 @@ export function AdminEdit() {
           </Labeled>
           <TextInput source="name" label={f('name')} validate={required} fullWidth />
           <RoleInputs />
+          <ResetTwoStep />
         </SimpleForm>
       </Edit>
       <ResetPassword id={id} />

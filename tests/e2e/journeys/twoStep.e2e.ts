@@ -1,6 +1,7 @@
 // An admin turns on two-step sign-in in Chromium against the real product (docs/SECURITY.md, "Two-step sign-in"):
-// the Two-step sign-in page's key (as an authenticator app would read it from the QR), a first code, the recovery
-// codes shown once; then signing in asks for the code after the password, and a recovery code works once.
+// the password first (issue 48), the Two-step sign-in page's key (as an authenticator app would read it from the QR),
+// a first code, the recovery codes shown once - the session going on with its new token while another browser's
+// session ends -; then signing in asks for the code after the password, and a recovery code works once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type OpenBrowser } from '../harness/browser';
@@ -43,9 +44,14 @@ describe('two-step sign-in', () => {
   let secret = '';
   let recoveryCodes: string[] = [];
 
-  it('is turned on from the top bar: QR and key, a first code, the recovery codes once', async () => {
+  it('is turned on from the top bar with the password: QR and key, a first code, the recovery codes once; other sessions end', async () => {
+    // Another session of the same account (another browser's): turning it on ends it.
+    const other = await openBrowser();
+    const elsewhere = await other.context.newPage();
+    await signIn(elsewhere, product);
     await page.getByRole('link', { name: 'Two-step sign-in' }).click();
     await page.waitForURL('**/two-step');
+    await page.getByLabel('Your password').fill(demoAdmin(product).password);
     await page.getByRole('button', { name: 'Turn on' }).click();
     secret = (await page.getByTestId('totp-key').innerText()).replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -57,6 +63,13 @@ describe('two-step sign-in', () => {
     expect(recoveryCodes).toHaveLength(10);
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByText('Recovery codes left: 10').waitFor();
+    // This session goes on (its new token), the other one is signed out at its next call.
+    await page.goto(`${product.url}/home`);
+    await page.getByText('Latest Orders').waitFor();
+    expect(page.url()).toMatch(/\/home$/);
+    await elsewhere.reload();
+    await elsewhere.waitForURL('**/login');
+    await other.close();
   });
 
   it('signing in asks for the code after the password; a wrong one is refused, the right one signs in', async () => {

@@ -91,7 +91,7 @@ describe('Connect Foodics', () => {
     expect(url.searchParams.get('client_id')).toBe(foodics.oauth.clientId);
     expect(state).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(redirectUri).toBe('https://specter.example.com/pos/foodics/connected');
-    expect(cookie).toMatch(/^specter\.foodics_connect=\d+\./);
+    expect(cookie).toMatch(/^specter\.foodics_connect\.[\w-]{12}=\d+\./);
     // The state is stored as its hash, never as sent.
     const rows = await t.database.db.select().from(foodicsOauthStates);
     expect(rows.some((r) => r.stateHash === state)).toBe(false);
@@ -160,13 +160,33 @@ describe('Connect Foodics', () => {
     const theirs = await start(other);
     const before = await restaurantCount();
     const code = foodics.oauth.approve(mine.state, mine.redirectUri);
-    expect(await back({ code, state: mine.state }, theirs.cookie)).toBe('/restaurants?foodics=state_other_admin');
+    // The other admin's browser holds the cookie of its own round trip, not of this one (issue 48).
+    expect(await back({ code, state: mine.state }, theirs.cookie)).toBe('/restaurants?foodics=state_other_browser');
     expect(await back({ code, state: mine.state })).toBe('/restaurants?foodics=state_other_browser');
     expect(await back({ code, state: mine.state }, 'specter.foodics_connect=1.forged')).toBe(
       '/restaurants?foodics=state_other_browser',
     );
     expect(await restaurantCount()).toBe(before);
     expect(await back({ code, state: mine.state }, mine.cookie)).toMatch(/\?foodics=connected$/);
+  });
+
+  it("the browser's cookie is bound to its round trip's state: it never completes another, even of the same admin; two tabs each finish their own (issue 48)", async () => {
+    const first = await start(admin);
+    const second = await start(admin);
+    // Each round trip its own cookie: no fixed value of the admin to steal once and replay.
+    expect(first.cookie.split('=')[1]).not.toBe(second.cookie.split('=')[1]);
+    const before = await restaurantCount();
+    const code = foodics.oauth.approve(second.state, second.redirectUri);
+    expect(await back({ code, state: second.state }, first.cookie)).toBe('/restaurants?foodics=state_other_browser');
+    // The first round trip's value under the second's name: refused too (the value is bound to its state).
+    const renamed = `${second.cookie.split('=')[0]}=${first.cookie.split('=')[1]}`;
+    expect(await back({ code, state: second.state }, renamed)).toBe('/restaurants?foodics=state_other_browser');
+    expect(await restaurantCount()).toBe(before);
+    // A browser holding both (two tabs): each round trip finds its own cookie.
+    const both = `${first.cookie}; ${second.cookie}`;
+    expect(await back({ code, state: second.state }, both)).toMatch(/\?foodics=connected$/);
+    const firstCode = foodics.oauth.approve(first.state, first.redirectUri);
+    expect(await back({ code: firstCode, state: first.state }, both)).toMatch(/\?foodics=connected$/);
   });
 
   it('declined, a refused code, the token endpoint down or slow, /whoami refused: each named, nothing added', async () => {

@@ -5,7 +5,7 @@
 // what the database says (the same read once every memory of the instance is dropped), and the screens the write
 // changes must show the change.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import services from '../../../server/plugins/services';
 import {
@@ -25,6 +25,7 @@ import { CUSTOMER_COOKIE } from '../../../src/contract';
 import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 import { foodicsWebhookSecret } from '../../../server/db/secrets';
+import { sealerOf } from '../../../server/lib/sealing';
 import { totpCode } from '../../../server/lib/totp';
 
 const SECRET = 'webhook-secret-0123456789';
@@ -127,7 +128,7 @@ describe('one forget after every write: the next read on the same instance is fr
   }
   /** The webhook's secret now: FOODICS_WEBHOOK_SECRET until the case of POST /pos/foodics/webhook-secret replaces
    * it (kept in server_secrets from then on). */
-  const webhookSecret = async () => (await foodicsWebhookSecret(t.database, SECRET))!.secret;
+  const webhookSecret = async () => (await foodicsWebhookSecret(t.database, SECRET, sealerOf(t.config)))!.secret;
   const webhookUrl = (secret: string) => `/pos/foodics/webhook/${secret}`;
   /** A new closed order on the Foodics till, known to the app through Foodics' webhook. */
   async function newOrder() {
@@ -435,14 +436,21 @@ describe('one forget after every write: the next read on the same instance is fr
     'POST /admin/totp/enrol': {
       what: 'an account starts turning on two-step sign-in',
       prepare: async () => ({ authorization: `Bearer ${await t.adminToken()}` }),
-      write: (h: Record<string, string>) => call({ method: 'POST', url: '/admin/totp/enrol', headers: h }),
+      write: (h: Record<string, string>) =>
+        call({ method: 'POST', url: '/admin/totp/enrol', headers: h, payload: { password: 'password-123' } }),
       changes: [],
     },
     'POST /admin/totp/confirm': {
       what: 'an account turns on two-step sign-in',
       prepare: async () => {
         const headers = { authorization: `Bearer ${await t.adminToken()}` };
-        const { secret } = (await call({ method: 'POST', url: '/admin/totp/enrol', headers })).json();
+        const enrol = {
+          method: 'POST',
+          url: '/admin/totp/enrol',
+          headers,
+          payload: { password: 'password-123' },
+        } as const;
+        const { secret } = (await call(enrol)).json();
         return { headers, secret };
       },
       write: (p: { headers: Record<string, string>; secret: string }) =>
@@ -452,13 +460,42 @@ describe('one forget after every write: the next read on the same instance is fr
     'POST /admin/totp/disable': {
       what: 'an account turns off two-step sign-in',
       prepare: async () => {
-        const headers = { authorization: `Bearer ${await t.adminToken()}` };
-        const { secret } = (await call({ method: 'POST', url: '/admin/totp/enrol', headers })).json();
-        await call({ method: 'POST', url: '/admin/totp/confirm', headers, payload: { code: totpCode(secret) } });
-        return headers;
+        const first = { authorization: `Bearer ${await t.adminToken()}` };
+        const enrol = {
+          method: 'POST',
+          url: '/admin/totp/enrol',
+          headers: first,
+          payload: { password: 'password-123' },
+        } as const;
+        const { secret } = (await call(enrol)).json();
+        const on = await call({
+          method: 'POST',
+          url: '/admin/totp/confirm',
+          headers: first,
+          payload: { code: totpCode(secret) },
+        });
+        // Turning it on ended the session's token: it goes on with the new one.
+        return { authorization: `Bearer ${on.json().data.token}` };
       },
       write: (h: Record<string, string>) =>
         call({ method: 'POST', url: '/admin/totp/disable', headers: h, payload: { password: 'password-123' } }),
+      changes: ['activity'],
+    },
+    'DELETE /admin/:id/totp': {
+      what: "an admin resets another account's two-step sign-in",
+      prepare: async () => {
+        const headers = { authorization: `Bearer ${await t.adminToken()}` };
+        const enrol = {
+          method: 'POST',
+          url: '/admin/totp/enrol',
+          headers,
+          payload: { password: 'password-123' },
+        } as const;
+        await call(enrol);
+        const [me] = await t.database.db.select({ id: admins.id }).from(admins).orderBy(desc(admins.id)).limit(1);
+        return me.id;
+      },
+      write: (id: number) => call({ method: 'DELETE', url: `/admin/${id}/totp`, headers: auth }),
       changes: ['activity'],
     },
     'PATCH /restaurant/delete/:id': {

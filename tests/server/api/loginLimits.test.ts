@@ -1,8 +1,11 @@
 // Admin sign-in limits on the shared limiter (server/db/rateLimit): per (address, e-mail), a looser cap per
 // e-mail and per address, counted before the password atomically, a right password taking its count back.
-// Counted in the database here (no REDIS_URL), so a second instance on the same database shares them.
+// Counted in the database here, so a second instance on the same database shares them; the attack of issue 48
+// (item 3) again with REDIS_URL. The e-mail-wide cap never keeps the owner out: past it, only pairs that already
+// failed are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins } from '../../../server/db/schema';
+import { buildApp } from '../../../server/app';
 import { hashPassword } from '../../../server/lib/passwords';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { buildInstance, type Instance } from '../reliability/helpers';
@@ -52,10 +55,18 @@ describe('admin sign-in limits', () => {
     expect((await login(a.email, a.password, '10.2.0.7')).statusCode).toBe(200);
   });
 
-  it('failures from many addresses meet the looser cap per e-mail (8): then even the right password from a new address is 429', async () => {
+  it('past the looser cap per e-mail (8), an address that already failed is refused, even with the right password; one without failures still has its password checked', async () => {
     const a = await newAdmin();
-    for (let i = 0; i < 8; i++) expect((await login(a.email, 'wrong', `10.2.1.${i}`)).statusCode).toBe(401);
-    expect((await login(a.email, a.password, '10.2.1.200')).statusCode).toBe(429);
+    for (let i = 0; i < 4; i++)
+      for (const ip of ['10.2.1.1', '10.2.1.2']) expect((await login(a.email, 'wrong', ip)).statusCode).toBe(401);
+    // The e-mail is past its cap: the pairs that failed wait, whatever they send.
+    expect((await login(a.email, a.password, '10.2.1.1')).statusCode).toBe(429);
+    expect((await login(a.email, 'wrong', '10.2.1.2')).statusCode).toBe(429);
+    // A new address gets one guess (slowed to one per address per window), then waits.
+    expect((await login(a.email, 'wrong', '10.2.1.3')).statusCode).toBe(401);
+    expect((await login(a.email, 'wrong', '10.2.1.3')).statusCode).toBe(429);
+    // The owner, from an address without failures, signs in.
+    expect((await login(a.email, a.password, '10.2.1.200')).statusCode).toBe(200);
   });
 
   it('one address spraying many e-mails meets the cap per address (12)', async () => {
@@ -89,4 +100,61 @@ describe('admin sign-in limits', () => {
     expect((await login(a.email, a.password, '10.2.5.1', second.app)).statusCode).toBe(429);
     expect((await login(a.email, a.password, '10.2.5.1')).statusCode).toBe(429);
   });
+});
+
+/** Issue 48 item 3, as the review ran it: 100 wrong passwords from ten IPv6 /64s (ten each, the pair's limit), then
+ * the owner's right password from their own address - at the default limits. */
+async function theAttack(app: import('fastify').FastifyInstance, t: TestApp, tag: string) {
+  const email = `owner-${tag}@example.com`;
+  await t.database.db
+    .insert(admins)
+    .values({ name: 'Owner', email, passwordHash: await hashPassword('the-right-one') });
+  const login = (password: string, ip: string) =>
+    app.inject({ method: 'POST', url: '/admin/login', payload: { email, password }, remoteAddress: ip });
+  const statuses: number[] = [];
+  for (let net = 0; net < 10; net++)
+    for (let host = 1; host <= 10; host++)
+      statuses.push((await login(`guess-${net}-${host}`, `2001:db8:${tag}:${net}::${host}`)).statusCode);
+  expect(statuses.filter((s) => s === 401)).toHaveLength(100);
+  // The e-mail is now past its cap (100); the owner's address never failed.
+  const owner = await login('the-right-one', '2001:db8:ffff:1::7');
+  expect(owner.statusCode, owner.body).toBe(200);
+  expect(typeof owner.json().data.token).toBe('string');
+  // The attacker's addresses, which failed, wait (even were they to find the password): slowed, not the owner.
+  expect((await login('the-right-one', `2001:db8:${tag}:3::5`)).statusCode).toBe(429);
+}
+
+describe('the attack of issue 48 (item 3): the e-mail-wide limit never keeps the owner out', () => {
+  it('on the database (PGlite, or PostgreSQL with DATABASE_URL)', async () => {
+    const t = await createTestApp();
+    try {
+      await theAttack(t.app, t, 'a1');
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+
+  it.skipIf(!process.env.REDIS_URL)(
+    'with REDIS_URL (the counts in Redis)',
+    async () => {
+      const { Redis } = await import('ioredis');
+      const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
+      const t = await createTestApp();
+      const app = await buildApp({ ...t.deps, redis });
+      try {
+        await app.ready();
+        await theAttack(app, t, 'b2');
+        // Counted in Redis, not in the database.
+        const { rows } = (await t.database.db.execute(
+          (await import('drizzle-orm')).sql`select count(*)::int as n from rate_counters where key like 'login:%'`,
+        )) as unknown as { rows: { n: number }[] };
+        expect(Number(rows[0].n)).toBe(0);
+      } finally {
+        await app.close();
+        await t.close();
+        redis.disconnect();
+      }
+    },
+    120_000,
+  );
 });

@@ -159,6 +159,62 @@ describe('a code: its lifetime, resends and replacement', () => {
   });
 });
 
+describe("a code's guesses per client address (issue 48 item 5)", () => {
+  let t: FoodicsTestApp;
+  beforeAll(async () => {
+    t = await createFoodicsTestApp({ ...OPEN, FOODICS_CACHE_MS: '0' });
+  });
+  afterAll(() => t.close());
+  const saveFrom = (ip: string, phone: string, otp: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/order/foodics/web/add-order',
+      remoteAddress: ip,
+      payload: { casherId: DEVICE, restaurantId: t.restaurantId, phone, otp },
+    });
+  const off = (code: string, by = 1) => String((Number(code) + by) % 10_000).padStart(4, '0');
+  const e164 = (local: string) => `+966${local.slice(1)}`;
+
+  it("a stranger's three wrong guesses leave the customer's live code whole: it is dead for the stranger's address only", async () => {
+    const phone = '0531004801';
+    t.foodics.addOrder(DEVICE);
+    await t.app.inject({ method: 'POST', url: '/user', payload: { phone }, remoteAddress: '10.48.0.1' });
+    const code = t.lastCode(e164(phone))!;
+    for (let i = 1; i <= 3; i++) expect((await saveFrom('10.48.0.2', phone, off(code, i))).statusCode).toBe(400);
+    // The stranger's budget of this code is spent: even the right code is the one wrong-code message there.
+    const spent = await saveFrom('10.48.0.2', phone, code);
+    expect([spent.statusCode, spent.json().message]).toEqual([400, WRONG_CODE]);
+    // Filed by a keyed hash of the address, never the address itself.
+    const [row] = await liveChallenges(t.database, e164(phone));
+    expect(row.attempts).toBe(3);
+    expect(Object.values(row.attemptsByAddress)).toEqual([3]);
+    expect(JSON.stringify(row.attemptsByAddress)).not.toContain('10.48');
+    // The customer, from their own address, saves with the code they were texted.
+    expect((await saveFrom('10.48.0.1', phone, code)).statusCode).toBe(200);
+  });
+
+  it('the same address still has its three guesses (a typo, then the right code); a code dies for everyone after OTP_CODE_MAX_ATTEMPTS (10) from all addresses', async () => {
+    const phone = '0531004802';
+    t.foodics.addOrder(DEVICE);
+    await t.app.inject({ method: 'POST', url: '/user', payload: { phone }, remoteAddress: '10.48.1.1' });
+    const code = t.lastCode(e164(phone))!;
+    // Ten wrong guesses from four addresses (three, three, three, one).
+    for (const [ip, n] of [
+      ['10.48.1.2', 3],
+      ['10.48.1.3', 3],
+      ['10.48.1.4', 3],
+      ['10.48.1.5', 1],
+    ] as const)
+      for (let i = 1; i <= n; i++) expect((await saveFrom(ip, phone, off(code, i))).statusCode).toBe(400);
+    expect((await saveFrom('10.48.1.1', phone, code)).json().message).toBe(WRONG_CODE);
+    // Asked again, the customer gets a new code, which saves.
+    await t.app.inject({ method: 'POST', url: '/user', payload: { phone }, remoteAddress: '10.48.1.1' });
+    const fresh = t.lastCode(e164(phone))!;
+    expect((await saveFrom('10.48.1.1', phone, off(fresh))).statusCode).toBe(400);
+    expect((await saveFrom('10.48.1.1', phone, fresh)).statusCode).toBe(200);
+  });
+});
+
 describe('send limits per phone', () => {
   const cases = [
     { name: '5 sends per 15 minutes', limit: 'OTP_SENDS_PER_15M', allowed: 5, window: [600, 900] },
@@ -489,7 +545,12 @@ describe('wrong codes, the daily limit and the phone lock', () => {
   it('20 parallel wrong guesses at live codes of one phone never count past the daily limit', async () => {
     // The POS answer of 20 parallel saves may queue behind one embedded database connection: this test is about
     // the daily count, so the POS timeout is not what it measures.
-    const local = await createFoodicsTestApp({ ...OPEN, OTP_MAX_ATTEMPTS: '100', FOODICS_TIMEOUT_MS: '60000' });
+    const local = await createFoodicsTestApp({
+      ...OPEN,
+      OTP_MAX_ATTEMPTS: '100',
+      OTP_CODE_MAX_ATTEMPTS: '100',
+      FOODICS_TIMEOUT_MS: '60000',
+    });
     try {
       await local.app.inject({ method: 'POST', url: '/user', payload: { phone: '0537000009' } });
       const code = local.lastCode('+966537000009')!;

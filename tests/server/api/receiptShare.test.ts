@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { receiptShares, restaurants } from '../../../server/db/schema';
+import { createSealer } from '../../../server/lib/sealing';
 import { customerCookieName } from '../../../server/customer/session';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
@@ -16,6 +17,8 @@ const PHONE_UA =
 const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
 const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
+const SHARE_TOKEN_KEY = 'share-test-token-key-0123456789-abcdef';
+
 describe('Share a saved receipt', () => {
   let t: FoodicsTestApp;
   beforeAll(async () => {
@@ -25,6 +28,8 @@ describe('Share a saved receipt', () => {
       FOODICS_TIMEOUT_MS: '5000',
       PUBLIC_URL: 'https://receipts.example.com',
       RECEIPT_SHARE_OPENS_PER_10M: '8',
+      // The links' sealed copies are keyed from TOKEN_KEY, never from JWT_SECRET (issue 48).
+      TOKEN_KEY: SHARE_TOKEN_KEY,
     });
     await t.deps.database.db
       .update(restaurants)
@@ -88,6 +93,10 @@ describe('Share a saved receipt', () => {
     const token = url.split('/r/')[1];
     const rows = await t.deps.database.db.select().from(receiptShares).where(eq(receiptShares.orderId, id));
     expect(JSON.stringify(rows)).not.toContain(token);
+    // Its copy (to answer the same link again) is sealed under TOKEN_KEY, with no hint; JWT_SECRET does not open it.
+    expect(rows[0].tokenSealed).toMatch(/^sealed:v1:[0-9a-f]{8}::/);
+    expect(createSealer(SHARE_TOKEN_KEY).open(rows[0].tokenSealed)).toBe(token);
+    expect(() => createSealer(t.config.JWT_SECRET!).open(rows[0].tokenSealed)).toThrow();
     // Another customer cannot share it.
     const other = await saveAndSignIn('0532000002');
     expect((await share(id, other.cookie)).statusCode).toBe(404);
@@ -127,6 +136,9 @@ describe('Share a saved receipt', () => {
     expect((await inject({ method: 'DELETE', url: `/customer/receipts/${id}/share` })).statusCode).toBe(401);
     const stop = await inject({ method: 'DELETE', url: `/customer/receipts/${id}/share` }, cookie);
     expect(stop.statusCode).toBe(204);
+    // A stopped link's copy is no longer kept.
+    const [row] = await t.deps.database.db.select().from(receiptShares).where(eq(receiptShares.orderId, id));
+    expect(row.tokenSealed).toBe('');
     const gone = await open(url);
     expect(gone.statusCode).toBe(404);
     expect(gone.body).toContain('This link is no longer available');

@@ -187,25 +187,35 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two instances on one PostgreSQL an
     }
   });
 
-  it('parallel wrong guesses split across both never push the attempts above OTP_MAX_ATTEMPTS (3)', async () => {
+  it('parallel wrong guesses split across both never push one address above OTP_MAX_ATTEMPTS (3), nor all of them above OTP_CODE_MAX_ATTEMPTS (10)', async () => {
     const phone = randomPhone();
     expect((await sendCode(A, phone)).statusCode).toBe(200);
     const code = codeOf(phone)!;
     const wrong = Array.from({ length: 30 }, (_, k) => String((Number(code) + 1 + k) % 10_000).padStart(4, '0'));
-    const answers = await Promise.all(wrong.map((g, k) => save(k % 2 ? B : A, phone, g)));
+    const challenge = async () =>
+      (
+        await pgdb.database.db
+          .select()
+          .from(otpChallenges)
+          .where(eq(otpChallenges.phone, e164(phone)))
+      )[0];
+    // From one address: its three guesses, then nothing more is counted.
+    const stranger = randomIp();
+    const answers = await Promise.all(wrong.map((g, k) => save(k % 2 ? B : A, phone, g, stranger)));
     for (const r of answers) {
       expect([400, 429]).toContain(r.statusCode);
       expect(r.json().message).toBeTruthy();
     }
-    const [challenge] = await pgdb.database.db
-      .select()
-      .from(otpChallenges)
-      .where(eq(otpChallenges.phone, e164(phone)));
-    expect(challenge.attempts).toBe(3); // reached, never passed
-    expect(challenge.consumedAt).toBeNull();
-    // The right code is now useless too: the challenge is spent.
+    expect((await challenge()).attempts).toBe(3); // reached, never passed
+    // The right code is now useless from that address (issue 48: the code is dead for it, not for everyone).
     foodics.addOrder(DEVICE);
-    expect((await save(B, phone, code)).statusCode).not.toBe(200);
+    expect((await save(B, phone, code, stranger)).statusCode).not.toBe(200);
+    // From as many addresses as guesses: the code's total stops at 10, and then it is dead for everyone.
+    await Promise.all(wrong.map((g, k) => save(k % 2 ? B : A, phone, g)));
+    const spent = await challenge();
+    expect(spent.attempts).toBe(10);
+    expect(spent.consumedAt).toBeNull();
+    expect((await save(A, phone, code)).statusCode).not.toBe(200);
   });
 
   it('two concurrent saves of the same order through the two instances: exactly one 200 and one 409, ten times over', async () => {

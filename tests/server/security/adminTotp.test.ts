@@ -2,10 +2,14 @@
 // sign-in then asks for the app's code or a recovery code (each good once); wrong codes count on the sign-in
 // limits and are in the activity trail; turning it off asks for the password; ADMIN_TOTP_REQUIRED keeps an account
 // without it to its enrolment; the secret never leaves the server after enrolment, nor reaches the log.
+// Issue 48 item 1: turning it on asks for the password (a token alone cannot) and ends the account's other sessions
+// (the one in use gets a new token); an admin resets another account's second factor (in the trail). Item 3: wrong
+// codes count on the account until a right one, and lock its second step past ADMIN_TOTP_LOCK_AFTER with an alert.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activity, admins } from '../../../server/db/schema';
+import { registry } from '../../../server/lib/metrics';
 import { hashPassword } from '../../../server/lib/passwords';
 import { totpCode } from '../../../server/lib/totp';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -45,10 +49,16 @@ const login = (t: TestApp, email: string, password = PASSWORD, code?: string, ip
     payload: code === undefined ? { email, password } : { email, password, code },
   });
 
-/** Enrols an account through the API: its secret (as the QR gives it) and its recovery codes. */
+/** Enrols an account through the API: its secret (as the QR gives it), its recovery codes and the session's new
+ * token (the one given stops working: turning it on ends every session issued before). */
 async function enrol(t: TestApp, token: string) {
-  const start = await t.app.inject({ method: 'POST', url: '/admin/totp/enrol', headers: bearer(token) });
-  expect(start.statusCode).toBe(200);
+  const start = await t.app.inject({
+    method: 'POST',
+    url: '/admin/totp/enrol',
+    headers: bearer(token),
+    payload: { password: PASSWORD },
+  });
+  expect(start.statusCode, start.body).toBe(200);
   const { secret, uri } = start.json();
   expect(uri).toMatch(/^otpauth:\/\/totp\/Specter:/);
   expect(uri).toContain(`secret=${secret}`);
@@ -59,7 +69,11 @@ async function enrol(t: TestApp, token: string) {
     payload: { code: totpCode(secret) },
   });
   expect(confirm.statusCode).toBe(200);
-  return { secret: secret as string, recoveryCodes: confirm.json().recoveryCodes as string[] };
+  return {
+    secret: secret as string,
+    recoveryCodes: confirm.json().recoveryCodes as string[],
+    token: confirm.json().data.token as string,
+  };
 }
 
 /** A code of the step after `now`'s: accepted (one step of drift) and not yet used. */
@@ -78,7 +92,12 @@ describe('two-step sign-in (optional)', () => {
     expect(before.json()).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
 
     // A wrong first code leaves it off.
-    await t.app.inject({ method: 'POST', url: '/admin/totp/enrol', headers: bearer(token) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/admin/totp/enrol',
+      headers: bearer(token),
+      payload: { password: PASSWORD },
+    });
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/admin/totp/confirm',
@@ -87,21 +106,29 @@ describe('two-step sign-in (optional)', () => {
     });
     expect([wrong.statusCode, wrong.json().message]).toEqual([400, 'The code is wrong']);
 
-    ({ secret, recoveryCodes } = await enrol(t, token));
+    let fresh: string;
+    ({ secret, recoveryCodes, token: fresh } = await enrol(t, token));
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    const after = await t.app.inject({ url: '/admin/totp', headers: bearer(token) });
+    // The session goes on with the new token; the one it had is over.
+    expect((await t.app.inject({ url: '/admin/totp', headers: bearer(token) })).statusCode).toBe(401);
+    const after = await t.app.inject({ url: '/admin/totp', headers: bearer(fresh) });
     expect(after.json()).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
     // Enrolling again is refused: the secret is never shown again.
-    const again = await t.app.inject({ method: 'POST', url: '/admin/totp/enrol', headers: bearer(token) });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/admin/totp/enrol',
+      headers: bearer(fresh),
+      payload: { password: PASSWORD },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.body).not.toContain(secret);
     // No answer about the account carries it (nor its recovery codes) once it is on.
     for (const res of [
       after,
-      await t.app.inject({ url: '/admin', headers: bearer(token) }),
-      await t.app.inject({ method: 'POST', url: '/user/isVerify', headers: bearer(token) }),
-      await t.app.inject({ url: '/admin/activity?page=1&perPage=50', headers: bearer(token) }),
+      await t.app.inject({ url: '/admin', headers: bearer(fresh) }),
+      await t.app.inject({ method: 'POST', url: '/user/isVerify', headers: bearer(fresh) }),
+      await t.app.inject({ url: '/admin/activity?page=1&perPage=50', headers: bearer(fresh) }),
     ]) {
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain(secret);
@@ -238,12 +265,181 @@ describe('two-step sign-in required (ADMIN_TOTP_REQUIRED)', () => {
     expect(password.statusCode).toBe(403);
     expect((await t.app.inject({ url: '/admin/totp', headers: bearer(token) })).json().required).toBe(true);
 
-    await enrol(t, token);
-    // The same session goes on, now with everything its role allows, a download ticket's export too.
-    expect((await t.app.inject({ url: '/admin', headers: bearer(token) })).statusCode).toBe(200);
-    const { ticket } = (await ticketOf()).json();
+    const { token: fresh } = await enrol(t, token);
+    // The session goes on with its new token, now with everything its role allows, a download ticket's export too.
+    expect((await t.app.inject({ url: '/admin', headers: bearer(fresh) })).statusCode).toBe(200);
+    const { ticket } = (await t.app.inject({ method: 'POST', url: '/export/ticket', headers: bearer(fresh) })).json();
     expect((await t.app.inject({ url: `/user/export.csv?ticket=${encodeURIComponent(ticket)}` })).statusCode).toBe(200);
-    const now = await t.app.inject({ method: 'POST', url: '/user/isVerify', headers: bearer(token) });
+    const now = await t.app.inject({ method: 'POST', url: '/user/isVerify', headers: bearer(fresh) });
     expect(now.json()).toMatchObject({ totpOn: true, totpSetupNeeded: false });
+  });
+});
+
+describe('issue 48: turning it on needs the password; an admin resets another account; wrong codes lock', () => {
+  const ctx = harness({ ADMIN_TOTP_LOCK_AFTER: '5', LOGIN_FAILURES_PER_15M: '1000' });
+  const enrolWith = (t: TestApp, token: string, payload?: object) =>
+    t.app.inject({ method: 'POST', url: '/admin/totp/enrol', headers: bearer(token), ...(payload ? { payload } : {}) });
+
+  it('a bearer token alone cannot turn it on: enrolment asks for the password (wrong: 400, nothing pending)', async () => {
+    const { t } = ctx;
+    const id = await addAccount(t, 'stolen@example.com');
+    const token = (await login(t, 'stolen@example.com')).json().data.token;
+    expect((await enrolWith(t, token)).statusCode).toBe(400);
+    expect((await enrolWith(t, token, {})).json().message).toBe('password: Required');
+    const wrong = await enrolWith(t, token, { password: 'not-the-password' });
+    expect([wrong.statusCode, wrong.json().message]).toEqual([400, 'The current password is wrong']);
+    expect(wrong.body).not.toMatch(/secret|otpauth/);
+    const [row] = await t.database.db.select().from(admins).where(eq(admins.id, id));
+    expect(row.totpSecret).toBeNull();
+    // Nothing to confirm: a code of any secret is refused.
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/admin/totp/confirm',
+      headers: bearer(token),
+      payload: { code: '123456' },
+    });
+    expect(confirm.statusCode).toBe(409);
+  });
+
+  it("the enrolment's wrong passwords count on the sign-in limits of the address and e-mail", async () => {
+    const t = await createTestApp({ LOGIN_FAILURES_PER_15M: '3' });
+    try {
+      await addAccount(t, 'guessed@example.com');
+      const token = (await login(t, 'guessed@example.com')).json().data.token;
+      for (let i = 0; i < 3; i++)
+        expect(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/admin/totp/enrol',
+              headers: bearer(token),
+              remoteAddress: '203.0.113.9',
+              payload: { password: `guess-${i}` },
+            })
+          ).statusCode,
+        ).toBe(400);
+      const fourth = await t.app.inject({
+        method: 'POST',
+        url: '/admin/totp/enrol',
+        headers: bearer(token),
+        remoteAddress: '203.0.113.9',
+        payload: { password: PASSWORD },
+      });
+      expect(fourth.statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("turning it on ends the account's other sessions; the one in use goes on with the new token it is given", async () => {
+    const { t } = ctx;
+    await addAccount(t, 'sessions@example.com');
+    const inUse = (await login(t, 'sessions@example.com', PASSWORD, undefined, '192.0.2.61')).json().data.token;
+    const elsewhere = (await login(t, 'sessions@example.com', PASSWORD, undefined, '192.0.2.62')).json().data.token;
+    expect((await t.app.inject({ url: '/admin/totp', headers: bearer(elsewhere) })).statusCode).toBe(200);
+    const { token } = await enrol(t, inUse);
+    for (const old of [inUse, elsewhere])
+      expect((await t.app.inject({ url: '/admin/totp', headers: bearer(old) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/admin/totp', headers: bearer(token) })).json().enabled).toBe(true);
+  });
+
+  it("an admin resets another account's second factor: off, its sessions end, in the trail (admin.totpReset)", async () => {
+    const { t } = ctx;
+    const id = await addAccount(t, 'lost-phone@example.com');
+    const { token: targetToken } = await enrol(
+      t,
+      (await login(t, 'lost-phone@example.com', PASSWORD, undefined, '192.0.2.71')).json().data.token,
+    );
+    const adminToken = await t.adminToken();
+    const adminId = Number(JSON.parse(Buffer.from(adminToken.split('.')[1], 'base64url').toString()).sub);
+    const reset = await t.app.inject({ method: 'DELETE', url: `/admin/${id}/totp`, headers: bearer(adminToken) });
+    expect([reset.statusCode, reset.json().message]).toEqual([200, 'Two-step sign-in is reset']);
+    // The trail's row: who reset whose.
+    const [row] = await t.database.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.kind, 'admin.totpReset'), eq(activity.targetId, String(id))));
+    expect(row).toMatchObject({ adminId, targetType: 'admin', targetLabel: 'lost-phone@example.com' });
+    expect(row.detail).toMatchObject({ wasOn: true });
+    // Its sessions ended; it signs in with its password alone, and may turn it on again.
+    expect((await t.app.inject({ url: '/admin/totp', headers: bearer(targetToken) })).statusCode).toBe(401);
+    const back = await login(t, 'lost-phone@example.com', PASSWORD, undefined, '192.0.2.72');
+    expect(back.statusCode).toBe(200);
+    const [after] = await t.database.db.select().from(admins).where(eq(admins.id, id));
+    expect([after.totpSecret, after.totpEnabledAt, after.totpFailures]).toEqual([null, null, 0]);
+    // Again: nothing to reset (409); an unknown account 404; their own account 403 (the password page is theirs).
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/admin/${id}/totp`, headers: bearer(adminToken) })).statusCode,
+    ).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/admin/99999999/totp', headers: bearer(adminToken) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/admin/${adminId}/totp`, headers: bearer(adminToken) })).statusCode,
+    ).toBe(403);
+    // Nobody else may: a manager or staff gets 403 (the roles matrix checks every role).
+    const [manager] = await t.database.db
+      .insert(admins)
+      .values({ name: 'M', email: 'm-48@example.com', passwordHash: await hashPassword(PASSWORD), role: 'manager' })
+      .returning({ id: admins.id });
+    const managerToken = await t.deps.tokens.issue(manager.id);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/admin/${id}/totp`, headers: bearer(managerToken) })).statusCode,
+    ).toBe(403);
+  });
+
+  it('wrong codes count on the account until a right one; past ADMIN_TOTP_LOCK_AFTER (5 here) it locks with an alert: trail, log, metric', async () => {
+    const { t, lines } = ctx;
+    const id = await addAccount(t, 'guessed-codes@example.com');
+    const { secret } = await enrol(
+      t,
+      (await login(t, 'guessed-codes@example.com', PASSWORD, undefined, '192.0.2.81')).json().data.token,
+    );
+    // From many addresses (the sign-in limits are per pair): the account's count is one.
+    const wrong = (n: number) => login(t, 'guessed-codes@example.com', PASSWORD, '000000', `198.51.100.${n}`);
+    for (let i = 1; i <= 4; i++) expect((await wrong(i)).json().message).toBe('The code is wrong');
+    // A right code starts the run again.
+    expect((await login(t, 'guessed-codes@example.com', PASSWORD, nextCode(secret), '198.51.100.50')).statusCode).toBe(
+      200,
+    );
+    const failures = async () => (await t.database.db.select().from(admins).where(eq(admins.id, id)))[0].totpFailures;
+    expect(await failures()).toBe(0);
+    const locksBefore = (await registry.getSingleMetric('specter_admin_totp_locks_total')!.get()).values[0]?.value ?? 0;
+    for (let i = 1; i <= 4; i++) expect((await wrong(10 + i)).json().message).toBe('The code is wrong');
+    const fifth = await wrong(15);
+    expect([fifth.statusCode, fifth.json().message]).toEqual([
+      401,
+      'Two-step sign-in is locked after too many wrong codes: ask an administrator to reset it',
+    ]);
+    // Locked: even the right code (and a recovery code) is refused, from any address; the password alone says so.
+    const right = await login(
+      t,
+      'guessed-codes@example.com',
+      PASSWORD,
+      totpCode(secret, Date.now() + 60_000),
+      '198.51.100.99',
+    );
+    expect([right.statusCode, right.json().message]).toEqual([401, fifth.json().message]);
+    expect((await login(t, 'guessed-codes@example.com', PASSWORD, undefined, '198.51.100.98')).json().message).toBe(
+      fifth.json().message,
+    );
+    // The alert: one trail row, one log line, the metric.
+    const trail = await t.database.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.kind, 'admin.totpLocked'), eq(activity.targetId, String(id))));
+    expect(trail).toHaveLength(1);
+    expect(trail[0].detail).toEqual({ failures: 5 });
+    expect(lines.join('').match(/"alert":"admin.totpLocked"/g)).toHaveLength(1);
+    const locksAfter = (await registry.getSingleMetric('specter_admin_totp_locks_total')!.get()).values[0].value;
+    expect(locksAfter - locksBefore).toBe(1);
+    // An admin's reset unlocks it: the account signs in with its password again.
+    const reset = await t.app.inject({
+      method: 'DELETE',
+      url: `/admin/${id}/totp`,
+      headers: bearer(await t.adminToken()),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(t, 'guessed-codes@example.com', PASSWORD, undefined, '198.51.100.97')).statusCode).toBe(200);
   });
 });

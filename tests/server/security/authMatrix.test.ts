@@ -301,7 +301,18 @@ describe('authorisation matrix', () => {
     { name: 'GET /pos/foodics/webhook-secret', req: () => ({ method: 'GET', url: '/pos/foodics/webhook-secret' }) },
     { name: 'POST /pos/foodics/webhook-secret', req: () => ({ method: 'POST', url: '/pos/foodics/webhook-secret' }) },
     { name: 'GET /admin/totp', req: () => ({ method: 'GET', url: '/admin/totp' }) },
-    { name: 'POST /admin/totp/enrol', req: () => ({ method: 'POST', url: '/admin/totp/enrol' }) },
+    {
+      name: 'POST /admin/totp/enrol',
+      // Past the guard, the wrong password (issue 48: a token alone turns nothing on).
+      req: () => ({ method: 'POST', url: '/admin/totp/enrol', payload: { password: 'not-it' } }),
+      ok: [400],
+    },
+    {
+      name: 'DELETE /admin/{id}/totp',
+      // Past the guard, an account whose two-step sign-in is off (the reset itself: adminTotp.test.ts).
+      req: () => ({ method: 'DELETE', url: `/admin/${ids.admin}/totp` }),
+      ok: [409],
+    },
     {
       name: 'POST /admin/totp/confirm',
       // Past the guard, a code that is not the app's (none was enrolled with this token's secret here).

@@ -1,8 +1,11 @@
 // Hardening from configuration (docs/SECURITY.md "Hardening"): HSTS and a `__Host-` Secure customer cookie
 // whenever PUBLIC_URL is https (whatever NODE_ENV), /api/docs off with API_DOCS=false, a POS_PUSH_SECRET shorter
-// than 32 characters refused at start.
+// than 32 characters refused at start. Issue 48: /api/docs off and the till's key required by default in production;
+// My receipts' cookie signed with a key from TOKEN_KEY, never one anyone holding JWT_SECRET could make.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
 import { loadConfig } from '../../../server/config';
+import { CUSTOMER_AUDIENCE } from '../../../server/customer/session';
 import { CUSTOMER_COOKIE } from '../../../src/contract';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
@@ -70,6 +73,63 @@ describe('hardening from configuration', () => {
     for (const url of ['/api/docs', '/api/docs/json']) {
       expect((await https.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
       expect((await plain.app.inject({ method: 'GET', url })).statusCode, url).not.toBe(404);
+    }
+  });
+
+  it('/api/docs is off by default with NODE_ENV=production, on when asked (API_DOCS=on); on by default elsewhere (issue 48)', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).API_DOCS).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'on' }).API_DOCS).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).API_DOCS).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).API_DOCS).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', API_DOCS: 'off' }).API_DOCS).toBe(false);
+  });
+
+  it("a new deployment requires every till's link key (NODE_ENV=production); TILL_KEY_REQUIRED=false keeps older prints working (issue 48)", () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).TILL_KEY_REQUIRED).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', TILL_KEY_REQUIRED: 'false' }).TILL_KEY_REQUIRED).toBe(false);
+    // The demo, its tools and the journeys (development) name tills by their ids, as the Specter app's JSON QR does.
+    expect(loadConfig({ NODE_ENV: 'development' }).TILL_KEY_REQUIRED).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', TILL_KEY_REQUIRED: 'on' }).TILL_KEY_REQUIRED).toBe(true);
+  });
+
+  it("My receipts' cookie is signed with a key from TOKEN_KEY: one made from JWT_SECRET (as before issue 48) is refused; TOKEN_KEY_PREVIOUS's still reads", async () => {
+    const TOKEN_KEY = 'hardening-token-key-0123456789-abcdef';
+    const keyed = await createTestApp(
+      { ...GENEROUS_CODE_LIMITS, TOKEN_KEY },
+      { sms: { name: 'test', send: async (to, body) => void texts.push({ to, body }) } },
+    );
+    const rotated = await createTestApp(
+      { ...GENEROUS_CODE_LIMITS, TOKEN_KEY: 'the-next-token-key-0123456789-abcdef', TOKEN_KEY_PREVIOUS: TOKEN_KEY },
+      { sms: { name: 'test', send: async (to, body) => void texts.push({ to, body }) } },
+    );
+    try {
+      await keyed.app.inject({ method: 'POST', url: '/customer/code', payload: { phone: '0531000902' } });
+      const otp = /\d{4}/.exec(texts.at(-1)!.body)![0];
+      const res = await keyed.app.inject({
+        method: 'POST',
+        url: '/customer/session',
+        payload: { phone: '0531000902', otp },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const cookie = res.cookies.find((c) => c.name === CUSTOMER_COOKIE)!.value;
+      const read = (app: TestApp, value: string) =>
+        app.app.inject({ method: 'GET', url: '/customer/session', cookies: { [CUSTOMER_COOKIE]: value } });
+      expect((await read(keyed, cookie)).statusCode).toBe(200);
+      // Signed as the cookie was before issue 48 (JWT_SECRET and a suffix): whoever holds JWT_SECRET alone (on
+      // PostgreSQL it may be kept in the database) cannot make a session any more.
+      const forged = await new SignJWT({ uid: 0, at: Date.now(), pv: Date.now() })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('+966531000902')
+        .setAudience(CUSTOMER_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(new TextEncoder().encode(`${keyed.config.JWT_SECRET}:customer-session`));
+      expect((await read(keyed, forged)).statusCode).toBe(401);
+      // A key rotation: the cookies of the previous key are read until they end.
+      expect((await read(rotated, cookie)).statusCode).toBe(200);
+    } finally {
+      await keyed.close();
+      await rotated.close();
     }
   });
 

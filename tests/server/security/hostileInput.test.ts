@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { syncRestaurant } from '../../../server/pos/sync';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { admins, restaurants } from '../../../server/db/schema';
+import { activity, admins, restaurants } from '../../../server/db/schema';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 
 const RUNS = 40;
@@ -120,7 +120,7 @@ const KEYS = [
   'constructor',
 ];
 const VALID_ISH: Record<string, fc.Arbitrary<unknown>> = {
-  email: fc.constantFrom('a@example.com', "x' OR 1=1 --@example.com", 'a\u0000@example.com'),
+  email: fc.constantFrom('a@example.com', "x' OR 1=1 --@example.com", 'a\u0000@example.com', 'a\uD800@example.com'),
   password: fc.constantFrom('password-123', "' OR 1=1 --"),
   logo: fc.constantFrom(
     'https://example.com/a.png',
@@ -579,6 +579,73 @@ describe('hostile input', () => {
       expect(res.statusCode, `${opts.method} ${opts.url}`).toBe(400);
       expect(res.json().message, `${opts.method} ${opts.url}`).toMatch(message);
     }
+  });
+
+  it('a lone UTF-16 surrogate in any text input is a 400 naming the field (never a 500), and a sign-in with one is still in the trail (issue 48 item 6)', async () => {
+    const auth = authFor(true);
+    const json = { 'content-type': 'application/json', ...auth };
+    const cases: [InjectOptions, RegExp][] = [
+      // As the review sent it: the JSON escape of a lone high surrogate in the sign-in e-mail.
+      [
+        {
+          method: 'POST',
+          url: '/admin/login',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"email":"owner\\ud800@example.com","password":"x"}',
+        },
+        /^email: must be well-formed text$/,
+      ],
+      [
+        { method: 'POST', url: '/admin/login', payload: { email: 'a@example.com', password: 'pass\uDFFFword' } },
+        /^password: /,
+      ],
+      [
+        {
+          method: 'POST',
+          url: '/restaurant',
+          headers: json,
+          payload: JSON.stringify({
+            name: 'Grill \uD83D',
+            logo: 'https://example.com/a.png',
+            token: 't',
+            branchs_token: 't',
+            system_type: 'Specter',
+          }),
+        },
+        /^name: must be well-formed text$/,
+      ],
+      [
+        { method: 'PATCH', url: `/restaurant/${scratchRestaurant}`, headers: auth, payload: { name_api: '\uDC00x' } },
+        /^name_api: /,
+      ],
+      [{ method: 'GET', url: '/user?q=%ED%A0%80', headers: auth }, /./],
+      [
+        { method: 'POST', url: '/export/ticket', headers: auth, payload: { ['k\uD800']: 1 } },
+        /^k\uFFFD: must be well-formed text$/,
+      ],
+      [{ method: 'POST', url: '/user', payload: { phone: '055123\uD8004567' } }, /^Enter a valid mobile number$/],
+      [
+        { method: 'POST', url: '/customer/code', payload: { phone: '\uDBFF0551234567' } },
+        /^Enter a valid mobile number$/,
+      ],
+    ];
+    for (const [opts, message] of cases) {
+      const res = await send(opts);
+      // A query's bytes that are not UTF-8 are read as U+FFFD (well-formed): answered as any other search.
+      if (opts.url === '/user?q=%ED%A0%80') {
+        expect(res.statusCode, opts.url).toBeLessThan(500);
+        continue;
+      }
+      expect(res.statusCode, `${opts.method} ${opts.url} ${res.body}`).toBe(400);
+      expect(res.json().message, `${opts.method} ${opts.url}`).toMatch(message);
+    }
+    // The failed sign-in is in the trail, its e-mail made printable (U+FFFD for the lone surrogate).
+    const trail = await t.database.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.kind, 'admin.signInFailed'), eq(activity.targetLabel, 'owner\uFFFD@example.com')));
+    expect(trail).toHaveLength(1);
+    expect(trail[0].detail).toMatchObject({ email: 'owner\uFFFD@example.com' });
   });
 
   for (const withToken of [true, false]) {

@@ -266,6 +266,18 @@ describe('roles: authorisation matrix', () => {
       manager: [200, 404, 404],
       staff: [403, 403, 403],
     },
+    'DELETE /admin/{id}/totp': {
+      // An admin resets another account's two-step sign-in (issue 48); own: a staff member of A, other: one of B,
+      // none: an admin - each with it on (a pending secret is enough). Nobody else may.
+      req: async (_r, target) => {
+        const target_ = target === 'none' ? await account('admin', []) : await account('staff', [restOf(target)]);
+        await t.database.db.update(admins).set({ totpSecret: 'sealed-secret-stand-in' }).where(eq(admins.id, target_));
+        return { method: 'DELETE', url: `/admin/${target_}/totp` };
+      },
+      admin: [200, 200, 200],
+      manager: [403, 403, 403],
+      staff: [403, 403, 403],
+    },
     'PATCH /user/{id}': {
       // own: a staff member of A; other: one of B; none: an admin. Removed.
       req: async (_r, target) => ({
@@ -467,7 +479,12 @@ describe('roles: authorisation matrix', () => {
       staff: [NA, NA, 200],
     },
     'POST /admin/totp/enrol': {
-      req: async (role) => ({ method: 'POST', url: '/admin/totp/enrol', headers: await freshBearer(role) }),
+      req: async (role) => ({
+        method: 'POST',
+        url: '/admin/totp/enrol',
+        headers: await freshBearer(role),
+        payload: { password: 'password-123' },
+      }),
       admin: [NA, NA, 200],
       manager: [NA, NA, 200],
       staff: [NA, NA, 200],
@@ -475,7 +492,13 @@ describe('roles: authorisation matrix', () => {
     'POST /admin/totp/confirm': {
       req: async (role) => {
         const headers = await freshBearer(role);
-        const { secret } = (await t.app.inject({ method: 'POST', url: '/admin/totp/enrol', headers })).json();
+        const enrol = {
+          method: 'POST',
+          url: '/admin/totp/enrol',
+          headers,
+          payload: { password: 'password-123' },
+        } as const;
+        const { secret } = (await t.app.inject(enrol)).json();
         return { method: 'POST', url: '/admin/totp/confirm', headers, payload: { code: totpCode(secret) } };
       },
       admin: [NA, NA, 200],
@@ -484,14 +507,22 @@ describe('roles: authorisation matrix', () => {
     },
     'POST /admin/totp/disable': {
       req: async (role) => {
-        const headers = await freshBearer(role);
-        const { secret } = (await t.app.inject({ method: 'POST', url: '/admin/totp/enrol', headers })).json();
-        await t.app.inject({
+        const first = await freshBearer(role);
+        const enrol = {
+          method: 'POST',
+          url: '/admin/totp/enrol',
+          headers: first,
+          payload: { password: 'password-123' },
+        } as const;
+        const { secret } = (await t.app.inject(enrol)).json();
+        const on = await t.app.inject({
           method: 'POST',
           url: '/admin/totp/confirm',
-          headers,
+          headers: first,
           payload: { code: totpCode(secret) },
         });
+        // Turning it on ended the session's token: it goes on with the new one.
+        const headers = { authorization: `Bearer ${on.json().data.token}` };
         return { method: 'POST', url: '/admin/totp/disable', headers, payload: { password: 'password-123' } };
       },
       admin: [NA, NA, 200],
@@ -715,12 +746,12 @@ describe('roles: authorisation matrix', () => {
       expect(trail.some((a) => a.targetId === String(made.json().id))).toBe(true);
     });
 
-    it("GET /admin/{id}: the account as the list shows it, with role and restaurants; a manager reads its staff's", async () => {
+    it("GET /admin/{id}: the account as the list shows it, with role and restaurants (and whether its two-step sign-in is on); a manager reads its staff's", async () => {
       const staff = await account('staff', [id.restA]);
       const read = await as('manager', { method: 'GET', url: `/admin/${staff}` });
       expect(read.statusCode, read.body).toBe(200);
-      expect(read.json()).toMatchObject({ id: staff, role: 'staff', restaurantIds: [id.restA] });
-      expect(Object.keys(read.json()).sort()).toEqual(['email', 'id', 'name', 'restaurantIds', 'role']);
+      expect(read.json()).toMatchObject({ id: staff, role: 'staff', restaurantIds: [id.restA], totpOn: false });
+      expect(Object.keys(read.json()).sort()).toEqual(['email', 'id', 'name', 'restaurantIds', 'role', 'totpOn']);
       const self = await as('manager', { method: 'GET', url: `/admin/${id.managerA}` });
       expect(self.json()).toMatchObject({ id: id.managerA, role: 'manager', restaurantIds: [id.restA] });
       // A removed account is gone for everyone.

@@ -1,13 +1,17 @@
 // POS tokens at rest (docs/SECURITY.md, "POS tokens"): sealed with AES-256-GCM so the raw column holds no token,
 // tokens stored before sealing are sealed at start (idempotently), a key rotation reseals every row under the new
-// key while the old one still opens them, and a token sealed by a key the server was not given is reported.
+// key while the old one still opens them, and a token sealed by a key the server was not given is reported. Issue 48
+// item 8 ("What a database read gives"): a token is found by an HMAC under the key, never its plain SHA-256; the
+// TOTP secrets carry no hint, the webhook secret and the shared links' copies are sealed under TOKEN_KEY.
+import { createHash, createHmac, createCipheriv, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
-import { admins, restaurants } from '../../../server/db/schema';
+import { admins, appUsers, orders, receiptShares, restaurants, serverSecrets } from '../../../server/db/schema';
 import { sealStoredTokens } from '../../../server/db/tokenSeal';
 import { posRestaurant } from '../../../server/db/repositories/restaurants';
-import { createSealer, maskStored, sealerOf, tokenKey } from '../../../server/lib/sealing';
+import { createSealer, maskStored, sealerOf } from '../../../server/lib/sealing';
+import { WEBHOOK_SECRET_NAME, foodicsWebhookSecret, rotateFoodicsWebhookSecret } from '../../../server/db/secrets';
 import { testConfig } from '../../../server/config';
 import { createTestDatabase } from '../helpers/db';
 
@@ -56,7 +60,7 @@ describe('POS tokens sealed at rest', () => {
       expect(r.token).toMatch(/^sealed:v1:/);
       expect(r.token).not.toContain(TOKENS[i]);
       expect(r.branchsToken).not.toContain(TOKENS[i]);
-      expect(r.tokenKey).toBe(tokenKey(TOKENS[i]));
+      expect(r.tokenKey).toBe(s.lookupKey(TOKENS[i]));
       expect(posRestaurant(r, s).token).toBe(TOKENS[i]);
     });
     expect(await sealStoredTokens(database, s)).toEqual({ sealed: 0, unreadable: 0 });
@@ -114,5 +118,142 @@ describe('POS tokens sealed at rest', () => {
     expect(rotating.open(sealed)).toBe('abc-token-1234');
     expect(rotating.needsSealing(sealed)).toBe(true);
     expect(() => testConfig({ TOKEN_KEY: 'short' })).toThrow(/TOKEN_KEY/);
+  });
+});
+
+describe('what a database read gives (issue 48, item 8)', () => {
+  const KEY = 'the-token-key-of-issue-48-0123456789';
+  const sealer = createSealer(KEY);
+  const JWT = 'the-old-server-secret-0123456789-abc';
+
+  it("a POS token is found by an HMAC under the key: not its plain SHA-256, and another key's differs", async () => {
+    const token = 'a-foodics-token-with-enough-entropy-0001';
+    const key = sealer.lookupKey(token);
+    const plainHash = createHash('sha256').update(token).digest('hex');
+    expect(plainHash.startsWith(key.slice(0, 24))).toBe(false);
+    expect(plainHash).not.toContain(key.slice(0, 16));
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(createSealer('another-token-key-0123456789-abcdef').lookupKey(token)).not.toBe(key);
+    // The start writes it for a row the migration left without one (its unsalted hash of before is gone).
+    const [r] = await database.db
+      .insert(restaurants)
+      .values({
+        name: 'Lookup',
+        logo: '/l.svg',
+        token: sealer.seal(token),
+        branchsToken: sealer.seal(token),
+        systemType: 'Foodics',
+      })
+      .returning({ id: restaurants.id });
+    await sealStoredTokens(database, sealer);
+    const [row] = await database.db.select().from(restaurants).where(eq(restaurants.id, r.id));
+    expect(row.tokenKey).toBe(key);
+  });
+
+  it('a TOTP secret is sealed without a hint; one sealed with its last 4 characters is sealed again without them', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPKWXYZ';
+    const noHint = sealer.seal(secret, { hint: false });
+    expect(noHint.split(':')[3]).toBe('');
+    expect(sealer.open(noHint)).toBe(secret);
+    const [a] = await database.db
+      .insert(admins)
+      .values({
+        name: 'Hinted',
+        email: 'hinted@example.com',
+        passwordHash: 'x',
+        totpSecret: sealer.seal(secret),
+        totpEnabledAt: new Date(),
+      })
+      .returning({ id: admins.id });
+    const [before] = await database.db.select().from(admins).where(eq(admins.id, a.id));
+    expect(maskStored(before.totpSecret!)).toBe('****WXYZ');
+    await sealStoredTokens(database, sealer);
+    const [after] = await database.db.select().from(admins).where(eq(admins.id, a.id));
+    expect(after.totpSecret).not.toContain(Buffer.from('WXYZ').toString('base64url'));
+    expect(maskStored(after.totpSecret!)).toBe('****');
+    expect(sealer.open(after.totpSecret!)).toBe(secret);
+  });
+
+  it('migration 0022 took the hint out of the TOTP secrets already stored (the hint is outside the sealed part)', async () => {
+    const [a] = await database.db
+      .insert(admins)
+      .values({
+        name: 'Old',
+        email: 'old-hint@example.com',
+        passwordHash: 'x',
+        totpSecret: sealer.seal('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'),
+      })
+      .returning({ id: admins.id });
+    // The migration's statement, as it ran over the rows of before.
+    await database.db.execute(
+      sql`update admins set totp_secret = regexp_replace(totp_secret, '^(sealed:v1:[^:]*:)[^:]*:', '\\1:') where totp_secret like 'sealed:v1:%' and id = ${a.id}`,
+    );
+    const [row] = await database.db.select().from(admins).where(eq(admins.id, a.id));
+    expect(maskStored(row.totpSecret!)).toBe('****');
+    expect(sealer.open(row.totpSecret!)).toBe('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567');
+  });
+
+  it('the Foodics webhook secret: replaced, it is kept sealed (no hint); one kept in clear before is sealed at start', async () => {
+    const made = await rotateFoodicsWebhookSecret(database, sealer);
+    const [row] = await database.db.select().from(serverSecrets).where(eq(serverSecrets.name, WEBHOOK_SECRET_NAME));
+    expect(row.value).toMatch(/^sealed:v1:[0-9a-f]{8}::/);
+    expect(row.value).not.toContain(made.secret);
+    expect((await foodicsWebhookSecret(database, undefined, sealer))!.secret).toBe(made.secret);
+    // A secret replaced before issue 48 (in clear): read as it is, then sealed by the start.
+    const clear = randomBytes(24).toString('base64url');
+    await database.db.update(serverSecrets).set({ value: clear }).where(eq(serverSecrets.name, WEBHOOK_SECRET_NAME));
+    expect((await foodicsWebhookSecret(database, undefined, sealer))!.secret).toBe(clear);
+    await sealStoredTokens(database, sealer);
+    const [sealed] = await database.db.select().from(serverSecrets).where(eq(serverSecrets.name, WEBHOOK_SECRET_NAME));
+    expect(sealed.value).not.toContain(clear);
+    expect((await foodicsWebhookSecret(database, undefined, sealer))!.secret).toBe(clear);
+  });
+
+  it("a shared link's copy sealed under JWT_SECRET (before issue 48) is sealed under TOKEN_KEY at start", async () => {
+    const [user] = await database.db.insert(appUsers).values({ phone: '+966531004801' }).returning({ id: appUsers.id });
+    const [r] = await database.db.select({ id: restaurants.id }).from(restaurants).limit(1);
+    const [order] = await database.db
+      .insert(orders)
+      .values({
+        appUserId: user.id,
+        restaurantId: r.id,
+        deviceId: 'd',
+        posOrderId: 'share-48',
+        branchName: 'B',
+        orderNumber: '48',
+        orderDate: '2026-01-01',
+        orderTime: '12:00',
+        paymentMethod: 'Cash',
+        subTotalPrice: '1',
+        discountAmount: '0',
+        totalPrice: '1',
+        currency: 'SAR',
+      })
+      .returning({ id: orders.id });
+    // The copy as shares.ts sealed it before: AES-256-GCM under HMAC(JWT_SECRET, 'receipt-share-seal'), iv.tag.body.
+    const legacy = (token: string) => {
+      const key = createHmac('sha256', JWT).update('receipt-share-seal').digest();
+      const iv = randomBytes(12);
+      const c = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([c.update(token, 'utf8'), c.final()]);
+      return [iv, c.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+    };
+    const live = randomBytes(16).toString('base64url');
+    const day = 86_400_000;
+    const [a] = await database.db
+      .insert(receiptShares)
+      .values({
+        orderId: order.id,
+        tokenHash: createHash('sha256').update(live).digest('hex'),
+        tokenSealed: legacy(live),
+        expiresAt: new Date(Date.now() + day),
+      })
+      .returning({ id: receiptShares.id });
+    await sealStoredTokens(database, sealer, JWT);
+    const [row] = await database.db.select().from(receiptShares).where(eq(receiptShares.id, a.id));
+    expect(row.tokenSealed).toMatch(/^sealed:v1:[0-9a-f]{8}::/);
+    expect(sealer.open(row.tokenSealed)).toBe(live);
+    // Without the JWT_SECRET-derived key, the row no longer opens: only TOKEN_KEY does.
+    expect(() => createSealer(JWT).open(row.tokenSealed)).toThrow();
   });
 });

@@ -1,6 +1,7 @@
 // Two-step sign-in in the back-office (docs/SECURITY.md, "Two-step sign-in"): the login's code step for an account
-// with it on (the password step's texts unchanged), the Two-step sign-in page (QR and key, confirm with a code,
-// recovery codes once, turn off with the password), and ADMIN_TOTP_REQUIRED keeping an account on that page.
+// with it on (the password step's texts unchanged), the Two-step sign-in page (the password first, QR and key,
+// confirm with a code - the session's new token kept -, recovery codes once, turn off with the password), a locked
+// second step said, and ADMIN_TOTP_REQUIRED keeping an account on that page.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -18,6 +19,8 @@ afterEach(() => server.resetHandlers());
 
 const RIGHT_CODE = '246810';
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+/** The session's new token after turning it on (every session issued before ends: docs/SECURITY.md). */
+const RENEWED = `${GOOD_TOKEN}.admin.`;
 
 describe('the login code step', () => {
   beforeEach(() => {
@@ -28,6 +31,11 @@ describe('the login code step', () => {
           return HttpResponse.json({ message: 'Invalid Email or Password' }, { status: 401 });
         if (code === undefined)
           return HttpResponse.json({ message: 'Enter the code from your authenticator app' }, { status: 401 });
+        if (code === 'locked')
+          return HttpResponse.json(
+            { message: 'Two-step sign-in is locked after too many wrong codes: ask an administrator to reset it' },
+            { status: 401 },
+          );
         if (code !== RIGHT_CODE) return HttpResponse.json({ message: 'The code is wrong' }, { status: 401 });
         return HttpResponse.json({ data: { token: GOOD_TOKEN } });
       }),
@@ -59,6 +67,22 @@ describe('the login code step', () => {
     expect(localStorage.getItem('token')).toBe(GOOD_TOKEN);
   });
 
+  it('a locked second step is said as such (issue 48)', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/login');
+    await user.type(await screen.findByLabelText('Email'), 'totp@specter.sa');
+    await user.type(screen.getByLabelText('Password'), 'secret-123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.type(await screen.findByLabelText('Code'), 'locked');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByText(
+        'Two-step sign-in is locked after too many wrong codes: ask an administrator to reset it',
+      ),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
   it('Back returns to the password step with the spec texts; a wrong password is still "Invalid Email or Password"', async () => {
     const user = userEvent.setup();
     renderAdmin('/login');
@@ -84,15 +108,19 @@ describe('the Two-step sign-in page', () => {
     sent.length = 0;
     server.use(
       http.get('*/admin/totp', () => HttpResponse.json(totp)),
-      http.post('*/admin/totp/enrol', () =>
-        HttpResponse.json({ secret: SECRET, uri: `otpauth://totp/Specter:nora%40specter.sa?secret=${SECRET}` }),
-      ),
+      http.post('*/admin/totp/enrol', async ({ request }) => {
+        const body = (await request.json()) as { password?: string };
+        sent.push({ url: 'enrol', body });
+        if (body.password !== 'secret-123')
+          return HttpResponse.json({ message: 'The current password is wrong' }, { status: 400 });
+        return HttpResponse.json({ secret: SECRET, uri: `otpauth://totp/Specter:nora%40specter.sa?secret=${SECRET}` });
+      }),
       http.post('*/admin/totp/confirm', async ({ request }) => {
         const body = (await request.json()) as { code: string };
         sent.push({ url: 'confirm', body });
         if (body.code !== RIGHT_CODE) return HttpResponse.json({ message: 'The code is wrong' }, { status: 400 });
         Object.assign(totp, { enabled: true, recoveryCodesLeft: 10 });
-        return HttpResponse.json({ recoveryCodes: ['AAAAA-BBBBB', 'CCCCC-DDDDD'] });
+        return HttpResponse.json({ recoveryCodes: ['AAAAA-BBBBB', 'CCCCC-DDDDD'], data: { token: RENEWED } });
       }),
       http.post('*/admin/totp/disable', async ({ request }) => {
         const body = (await request.json()) as { password: string };
@@ -105,10 +133,17 @@ describe('the Two-step sign-in page', () => {
     );
   });
 
-  it('turns it on: QR and key, a wrong code said, the right one shows the recovery codes once; then off with the password', async () => {
+  it('turns it on with the password: QR and key, a wrong code said, the right one shows the recovery codes once and keeps the new token; then off with the password', async () => {
     const user = userEvent.setup();
     renderAdmin('/two-step');
-    await user.click(await screen.findByRole('button', { name: 'Turn on' }));
+    // The password first (a token alone turns nothing on); a wrong one is said.
+    expect(await screen.findByRole('button', { name: 'Turn on' })).toBeDisabled();
+    await user.type(screen.getByLabelText('Your password'), 'not-it');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('The current password is wrong')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Your password'));
+    await user.type(screen.getByLabelText('Your password'), 'secret-123');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByTestId('totp-key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     expect(screen.getByTestId('two-step').querySelector('svg')).not.toBeNull();
 
@@ -120,6 +155,7 @@ describe('the Two-step sign-in page', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('AAAAA-BBBBB')).toBeInTheDocument();
     expect(screen.getByText('CCCCC-DDDDD')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe(RENEWED);
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByText('AAAAA-BBBBB')).not.toBeInTheDocument();
     expect(await screen.findByText('Recovery codes left: 10')).toBeInTheDocument();
@@ -131,7 +167,7 @@ describe('the Two-step sign-in page', () => {
     await user.type(screen.getByLabelText('Your password'), 'secret-123');
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByRole('button', { name: 'Turn on' })).toBeInTheDocument();
-    expect(sent.map((s) => s.url)).toEqual(['confirm', 'confirm', 'disable', 'disable']);
+    expect(sent.map((s) => s.url)).toEqual(['enrol', 'enrol', 'confirm', 'confirm', 'disable', 'disable']);
   });
 
   it('ADMIN_TOTP_REQUIRED: an account without it is sent to the page from /home, which says why', async () => {
