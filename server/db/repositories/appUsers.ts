@@ -1,5 +1,5 @@
 // App users: the App Users list (with the end of each phone's lock), one user's phone, removal, the CSV batches.
-import { and, asc, eq, exists, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import { SEARCH_TOO_SHORT, searchTooShort, type ListQuery } from '../../../src/contract';
@@ -9,10 +9,11 @@ import type { Tx } from '../audit';
 import { lockedUntilSql } from '../phoneLock';
 import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
 import type { Db } from '../client';
-import { restaurantsIn, type Scope } from '../scope';
+import type { Scope } from '../scope';
 import { TOTAL_CAP } from './counts';
+import { saidYesInScope } from './guests';
 import { forgetMemberships } from './loyalty';
-import { appUsers, orders, phoneGuards } from '../schema';
+import { appUsers, phoneGuards } from '../schema';
 
 export type AppUser = typeof appUsers.$inferSelect;
 export type AppUserRow = AppUser & { lockedUntil: Date | string | null };
@@ -103,18 +104,14 @@ async function listSearch(
 }
 
 /**
- * The app users a scope sees: an admin all; a manager those with at least one saved order at its restaurants
- * (issue 26), found through orders_restaurant_user_idx.
+ * The app users a scope sees: an admin all; a manager those who said yes to one of its restaurants (issue 48: the
+ * guestbook's yes, "Join {restaurant}'s rewards"), found by a probe of guests_restaurant_user_uq per app user. A
+ * customer who saved there without the yes is not in a manager's list, search or CSV at all (docs/SECURITY.md,
+ * "Roles": hidden rather than masked, so the list and its export hold the same people); their receipts stay on the
+ * Orders screen, the phone masked.
  */
 export function appUsersIn(db: Db, scope: Scope): SQL | undefined {
-  const atTheirRestaurants = restaurantsIn(scope, orders.restaurantId);
-  if (!atTheirRestaurants) return undefined;
-  return exists(
-    db
-      .select({ one: sql`1` })
-      .from(orders)
-      .where(and(eq(orders.appUserId, appUsers.id), atTheirRestaurants)),
-  );
+  return saidYesInScope(db, scope, appUsers.id);
 }
 
 /** GET /user: app users of the scope with the end of their phone's lock (null when not locked), for the list's
@@ -136,7 +133,7 @@ export async function appUsersList(
     id: appUsers.id,
     scope: appUsersIn(db, scope),
     filter,
-    // The search's own count is of every app user: a manager's is counted over its customers.
+    // The search's own count is of every app user: a manager's is counted over its guests who said yes.
     total: scope.restaurantIds === null ? total : undefined,
     order: orderBy(q, sortable, { field: 'createdAt', order: 'DESC' }, appUsers.id),
     // The whole list's total is the trigger-kept count; a search's is counted up to 1,000 (counts.ts).

@@ -2,11 +2,12 @@
 // kept in the transaction of every change to what it sums (keepGuest), their consents, the back-office's list,
 // one guest with their orders, the CSV batches, and the owner's figures (guestInsights). Only consented rows are
 // ever read out; the insights count every save (counts and sums only).
-import { and, desc, eq, gt, gte, inArray, lt, lte, max, min, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, gte, inArray, lt, lte, max, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { GuestFilters, InsightsQuery, ListQuery } from '../../../src/contract';
 import { CONSENT_WORDING_VERSION } from '../../../src/contract';
 import { listSource, orderBy, searchWhere, type Joins, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
+import { restaurantsIn, type Scope } from '../scope';
 import {
   appUsers,
   guestConsents,
@@ -167,6 +168,38 @@ export async function consentsOf(db: Db, phone: string) {
     wording_version: r.version,
     consented_at: r.at.toISOString(),
   }));
+}
+
+// --- consent as the back-office's other lists read it (issue 48, docs/SECURITY.md "Roles") ---
+
+/**
+ * The app user said yes to the restaurant (their guest row there is `consented`): one probe of
+ * guests_restaurant_user_uq. Both are the outer query's columns, e.g. an order's `restaurant_id` and `app_user_id`:
+ * a manager's or staff's Orders show and find a customer's phone only where this holds.
+ */
+export function saidYesAt(db: Db, restaurantId: AnyColumn, appUserId: AnyColumn): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(guests)
+      .where(and(eq(guests.restaurantId, restaurantId), eq(guests.appUserId, appUserId), eq(guests.consented, true))),
+  );
+}
+
+/**
+ * The app user (the outer query's column) said yes to one of the scope's restaurants; undefined for an admin (every
+ * app user). Probes guests_restaurant_user_uq per restaurant of the scope (`restaurant_id IN (...) AND app_user_id =
+ * ...`). A manager's App users list and its CSV hold these app users only.
+ */
+export function saidYesInScope(db: Db, scope: Scope, appUserId: AnyColumn): SQL | undefined {
+  const theirs = restaurantsIn(scope, guests.restaurantId);
+  if (!theirs) return undefined;
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(guests)
+      .where(and(eq(guests.appUserId, appUserId), theirs, eq(guests.consented, true))),
+  );
 }
 
 // --- the back-office's reads: consented guests of live restaurants, in the caller's scope ---
