@@ -248,7 +248,7 @@ export const specterEn = {
     search: 'Phone or order number',
     searchHelp: "Searches the customer's phone (any digits of it, 0551... too) and the order number",
     searchHelpScoped:
-      'Searches the order number, and the phone of customers who said yes to the restaurant (any digits of it, 0551... too); the others show only its last 3 digits',
+      'Searches the order number, and the phones of customers who said yes to the restaurant (any digits, 0551... too)',
     restaurant: 'Restaurant',
     from: 'From',
     to: 'To',
