@@ -110,8 +110,10 @@ async function listSearch(
  * "Roles": hidden rather than masked, so the list and its export hold the same people); their receipts stay on the
  * Orders screen, the phone masked.
  */
-export function appUsersIn(db: Db, scope: Scope): SQL | undefined {
-  return saidYesInScope(db, scope, appUsers.id);
+export function appUsersIn(db: Db, scope: Scope, searched = false): SQL | undefined {
+  // A search's rows come from the phone's or names' trigram indexes: each is probed (a semi-join would read every
+  // consenting guest of the restaurant to keep a few); the whole list lets the planner pick (guests.ts).
+  return saidYesInScope(db, scope, appUsers.id, searched ? 'probe' : 'exists');
 }
 
 /** GET /user: app users of the scope with the end of their phone's lock (null when not locked), for the list's
@@ -131,7 +133,7 @@ export async function appUsersList(
         .leftJoin(phoneGuards, eq(phoneGuards.phone, appUsers.phone)),
     table: appUsers,
     id: appUsers.id,
-    scope: appUsersIn(db, scope),
+    scope: appUsersIn(db, scope, filter !== undefined),
     filter,
     // The search's own count is of every app user: a manager's is counted over its guests who said yes.
     total: scope.restaurantIds === null ? total : undefined,
@@ -177,7 +179,9 @@ export function appUsersBatch(
   return db
     .select()
     .from(appUsers)
-    .where(and(appUsersIn(db, scope), where, after ? sql`${appUsers.id} > ${after.id}` : undefined))
+    .where(
+      and(appUsersIn(db, scope, where !== undefined), where, after ? sql`${appUsers.id} > ${after.id}` : undefined),
+    )
     .orderBy(asc(appUsers.id))
     .limit(limit);
 }
