@@ -71,7 +71,8 @@ export interface AnswerCaches {
 
 /** Which memory holds what: a change drops every memory whose list names it. */
 export const DEPENDS = {
-  dashboard: ['appUsers', 'savedOrders', 'restaurants'],
+  // guests: a manager's latest orders name only the customers who said yes (issue 48).
+  dashboard: ['appUsers', 'savedOrders', 'restaurants', 'guests'],
   liveAdmins: ['admins'],
   tills: ['savedOrders', 'restaurants', 'receipts'],
   tillOrders: ['restaurants', 'receipts'],

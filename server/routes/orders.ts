@@ -47,7 +47,7 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
         id: r.id,
         restaurant: { name: r.restaurantName },
         branch_name: r.branchName,
-        user: { name: displayName(r) },
+        user: { name: customerName(r) },
         order_date: r.orderDate,
         order_time: r.orderTime,
         payment_method: r.paymentMethod,
@@ -64,4 +64,18 @@ export function displayName(r: { firstName: string | null; lastName: string | nu
   if (name) return name;
   if (r.phone) return `•••${r.phone.slice(-3)}`;
   return '-';
+}
+
+/**
+ * A saved order's customer as the caller may see them (issue 48, docs/SECURITY.md "Roles"): displayName when the
+ * scope knows them (an admin; a manager or staff when the customer said yes to the order's restaurant), otherwise
+ * only the masked phone (its last 3 digits), never the name: without the yes the restaurant does not know them.
+ */
+export function customerName(r: {
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  customerKnown: boolean;
+}): string {
+  return r.customerKnown ? displayName(r) : displayName({ firstName: null, lastName: null, phone: r.phone });
 }

@@ -26,7 +26,7 @@ import { adminList } from './listRoute';
 import { keysetBatches, sendCsv, text } from '../export/csv';
 import { localDateTime } from '../export/isoTime';
 import { requireAdminOrTicket } from '../export/tickets';
-import { displayName } from './orders';
+import { customerName } from './orders';
 import { ALL_ROLES, MANAGERS } from './roles';
 import { scopeOfRequest } from '../plugins/auth';
 
@@ -37,7 +37,7 @@ const toSavedOrder = (r: Row) => ({
   device: { device_id: r.deviceId, name: r.deviceName },
   order_number: r.orderNumber,
   check_number: r.checkNumber,
-  customer: { id: r.appUserId, name: displayName(r) },
+  customer: { id: r.appUserId, name: customerName(r) },
   order_date: r.orderDate,
   order_time: r.orderTime,
   payment_method: r.paymentMethod,
@@ -95,10 +95,11 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const where = await savedOrdersWhere(db, scopeOfRequest(req), req.query);
+      const scope = scopeOfRequest(req);
+      const where = await savedOrdersWhere(db, scope, req.query);
       const zone = app.deps.config.FUNNEL_TIME_ZONE;
       const rows = keysetBatches<Row>(app.deps.config.EXPORT_BATCH_SIZE, (after, limit) =>
-        savedOrdersBatch(db, where, after, limit),
+        savedOrdersBatch(db, scope, where, after, limit),
       );
       return sendCsv(
         reply,
@@ -112,7 +113,7 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
           text(r.deviceName ?? r.deviceId),
           text(r.orderNumber),
           text(r.checkNumber),
-          displayName(r),
+          customerName(r),
           r.orderDate,
           r.orderTime,
           r.paymentMethod,

@@ -1,5 +1,5 @@
 // App users: the App Users list (with the end of each phone's lock), one user's phone, removal, the CSV batches.
-import { and, asc, eq, exists, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import { SEARCH_TOO_SHORT, searchTooShort, type ListQuery } from '../../../src/contract';
@@ -9,8 +9,9 @@ import type { Tx } from '../audit';
 import { lockedUntilSql } from '../phoneLock';
 import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
 import type { Db } from '../client';
-import { restaurantsIn, type Scope } from '../scope';
-import { customersAt, TOTAL_CAP } from './counts';
+import type { Scope } from '../scope';
+import { consentedCustomersAt, TOTAL_CAP } from './counts';
+import { saidYesInScope } from './guests';
 import { forgetMemberships } from './loyalty';
 import { appUsers, guests, orders, phoneGuards, rowCounts } from '../schema';
 
@@ -103,18 +104,16 @@ async function listSearch(
 }
 
 /**
- * The app users a scope sees: an admin all; a manager those with at least one saved order at its restaurants
- * (issue 26), found through orders_restaurant_user_idx.
+ * The app users a scope sees: an admin all; a manager those who said yes to one of its restaurants (issue 48: the
+ * guestbook's yes, "Join {restaurant}'s rewards"), found by a probe of guests_restaurant_user_uq per app user. A
+ * customer who saved there without the yes is not in a manager's list, search or CSV at all (docs/SECURITY.md,
+ * "Roles": hidden rather than masked, so the list and its export hold the same people); their receipts stay on the
+ * Orders screen, the phone masked.
  */
-export function appUsersIn(db: Db, scope: Scope): SQL | undefined {
-  const atTheirRestaurants = restaurantsIn(scope, orders.restaurantId);
-  if (!atTheirRestaurants) return undefined;
-  return exists(
-    db
-      .select({ one: sql`1` })
-      .from(orders)
-      .where(and(eq(orders.appUserId, appUsers.id), atTheirRestaurants)),
-  );
+export function appUsersIn(db: Db, scope: Scope, searched = false): SQL | undefined {
+  // A search's rows come from the phone's or names' trigram indexes: each is probed (a semi-join would read every
+  // consenting guest of the restaurant to keep a few); the whole list lets the planner pick (guests.ts).
+  return saidYesInScope(db, scope, appUsers.id, searched ? 'probe' : 'exists');
 }
 
 /** GET /user: app users of the scope with the end of their phone's lock (null when not locked), for the list's
@@ -134,17 +133,17 @@ export async function appUsersList(
         .leftJoin(phoneGuards, eq(phoneGuards.phone, appUsers.phone)),
     table: appUsers,
     id: appUsers.id,
-    scope: appUsersIn(db, scope),
+    scope: appUsersIn(db, scope, filter !== undefined),
     filter,
-    // The search's own count is of every app user: a manager's is counted over its customers. A manager's whole list
-    // is its restaurants' customers, kept as orders are saved (counts.ts customersAt): exact, the dashboard's figure,
-    // so its last page is read from the other end.
+    // The search's own count is of every app user: a manager's is counted over its guests who said yes. A manager's
+    // whole list is its restaurants' customers who said yes, kept as they say it (counts.ts consentedCustomersAt):
+    // exact, the dashboard's figure, so its last page is read from the other end.
     total:
       scope.restaurantIds === null
         ? total
         : q.q?.trim()
           ? undefined
-          : async () => ({ total: await customersAt(db, scope.restaurantIds!), exact: true }),
+          : async () => ({ total: await consentedCustomersAt(db, scope.restaurantIds!), exact: true }),
     order: orderBy(q, sortable, { field: 'createdAt', order: 'DESC' }, appUsers.id),
     // The whole list's total is the trigger-kept count; a search's is counted up to 1,000 (counts.ts).
     whole: 'app_users',
@@ -199,7 +198,9 @@ export function appUsersBatch(
   return db
     .select()
     .from(appUsers)
-    .where(and(appUsersIn(db, scope), where, after ? sql`${appUsers.id} > ${after.id}` : undefined))
+    .where(
+      and(appUsersIn(db, scope, where !== undefined), where, after ? sql`${appUsers.id} > ${after.id}` : undefined),
+    )
     .orderBy(asc(appUsers.id))
     .limit(limit);
 }

@@ -28,7 +28,7 @@ export function ordersAtRestaurants(db: Db, restaurantIds: readonly number[]): P
 }
 
 /** The sum of the trigger-kept counts `<kind>@<id>` of these restaurants (0 for one without its row). */
-async function perRestaurant(db: Db, kind: 'orders' | 'customers', restaurantIds: readonly number[]) {
+async function perRestaurant(db: Db, kind: 'orders' | 'customers' | 'consented', restaurantIds: readonly number[]) {
   if (!restaurantIds.length) return 0;
   const rows = await db
     .select({ n: rowCounts.n })
@@ -59,6 +59,21 @@ export async function customersAt(db: Db, restaurantIds: readonly number[]): Pro
 }
 
 /**
+ * The app users who said yes to one of these restaurants (what a manager's App Users lists, docs/SECURITY.md "Roles"):
+ * one restaurant, its trigger-kept count of consented guests ('consented@<id>', migration 0025); several, their
+ * consented guest rows counted distinct (a guest of two of them is one app user).
+ */
+export async function consentedCustomersAt(db: Db, restaurantIds: readonly number[]): Promise<number> {
+  const ids = [...new Set(restaurantIds)];
+  if (ids.length <= 1) return perRestaurant(db, 'consented', ids);
+  const [r] = await db
+    .select({ n: sql<number>`count(distinct ${guests.appUserId})::int` })
+    .from(guests)
+    .where(and(inArray(guests.restaurantId, ids), eq(guests.consented, true)));
+  return Number(r.n);
+}
+
+/**
  * The consented guests of these restaurants that are live (the guestbook's rows when nothing else narrows it): the
  * sum of their trigger-kept counts ('consented@<id>', migration 0025); every live restaurant's when `restaurantIds`
  * is null.
@@ -79,8 +94,8 @@ export async function consentedGuestsAt(db: Db, restaurantIds: readonly number[]
 }
 
 /**
- * The dashboard's counts over a scope's restaurants (a manager's or staff's, issue 26): the app users who saved an
- * order there, its live restaurants, the orders saved there - each from the kept counts (one read per restaurant,
+ * The dashboard's counts over a scope's restaurants (a manager's or staff's, issue 26): the app users who said yes
+ * to one of them (the people its App Users lists, issue 48), its live restaurants, the orders saved there - each from the kept counts (one read per restaurant,
  * whatever their orders), never counted over the orders. An admin's scope reads the whole tables' counts.
  */
 export async function countsIn(db: Db, scope: Scope): Promise<{ users: number; restaurants: number; orders: number }> {
@@ -89,7 +104,7 @@ export async function countsIn(db: Db, scope: Scope): Promise<{ users: number; r
     return { users: c.app_users, restaurants: c.live_restaurants, orders: c.orders };
   }
   const [users, savedOrders, [r]] = await Promise.all([
-    customersAt(db, scope.restaurantIds),
+    consentedCustomersAt(db, scope.restaurantIds),
     ordersAtRestaurants(db, scope.restaurantIds),
     db
       .select({ n: sql<number>`count(*)::int` })

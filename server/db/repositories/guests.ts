@@ -2,13 +2,14 @@
 // kept in the transaction of every change to what it sums (keepGuest), their consents, the back-office's list,
 // one guest with their orders, the CSV batches, and the owner's figures (guestInsights). Only consented rows are
 // ever read out; the insights count every save (counts and sums only).
-import { and, desc, eq, gt, gte, inArray, lt, lte, max, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, gte, inArray, lt, lte, max, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { GuestFilters, InsightsQuery, ListQuery } from '../../../src/contract';
 import { CONSENT_WORDING_VERSION } from '../../../src/contract';
 import { joinedTotal, listSource, orderBy, searchWhere, type Joins, type ListSource, type ListSpec } from '../paging';
 import { cappedCount, consentedGuestsAt } from './counts';
 import type { Database, Db } from '../client';
+import { restaurantsIn, type Scope } from '../scope';
 import {
   appUsers,
   guestConsents,
@@ -169,6 +170,57 @@ export async function consentsOf(db: Db, phone: string) {
     wording_version: r.version,
     consented_at: r.at.toISOString(),
   }));
+}
+
+// --- consent as the back-office's other lists read it (issue 48, docs/SECURITY.md "Roles") ---
+
+/**
+ * Whether the app user said yes to the restaurant (their guest row there is `consented`), as a boolean of the row:
+ * one probe of guests_restaurant_user_uq (both its columns given), made for each row the condition is asked of.
+ * Both are the outer query's columns, e.g. an order's `restaurant_id` and `app_user_id`: a manager's or staff's
+ * Orders show and find a customer only where this holds. A scalar subquery rather than EXISTS on purpose: under
+ * an OR (the Orders search: a number or a phone) or in the select list, PostgreSQL would run an EXISTS as a hashed
+ * subplan over every consenting guest (0.3 s at 133,000 of them) where 25 probes do (docs/PERFORMANCE.md).
+ */
+export function saidYesAt(db: Db, restaurantId: AnyColumn, appUserId: AnyColumn): SQL<boolean> {
+  const row = db
+    .select({ yes: guests.consented })
+    .from(guests)
+    .where(and(eq(guests.restaurantId, restaurantId), eq(guests.appUserId, appUserId)));
+  return sql<boolean>`coalesce(${row}, false)`;
+}
+
+/**
+ * The app user (the outer query's column) said yes to one of the scope's restaurants; undefined for an admin (every
+ * app user).
+ * - `exists` (the default: a manager's App users and their CSV): an EXISTS the planner may run either way - a probe
+ *   of guests_user_idx per app user walked in the list's order while many said yes, or from the restaurant's
+ *   consenting guests when few did.
+ * - `probe`: one probe of guests_restaurant_user_uq per row asked (a scalar subquery), for the rows a phone's trigram
+ *   index already found (the Orders search), where a semi-join read every guest of the restaurant (90 ms at
+ *   200,000 guests) to keep a few hundred.
+ */
+export function saidYesInScope(
+  db: Db,
+  scope: Scope,
+  appUserId: AnyColumn,
+  how: 'exists' | 'probe' = 'exists',
+): SQL | undefined {
+  const theirs = restaurantsIn(scope, guests.restaurantId);
+  if (!theirs) return undefined;
+  if (how === 'probe') {
+    const rows = db
+      .select({ yes: sql`bool_or(${guests.consented})` })
+      .from(guests)
+      .where(and(eq(guests.appUserId, appUserId), theirs));
+    return sql`coalesce(${rows}, false)`;
+  }
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(guests)
+      .where(and(eq(guests.appUserId, appUserId), theirs, eq(guests.consented, true))),
+  );
 }
 
 // --- the back-office's reads: consented guests of live restaurants, in the caller's scope ---

@@ -84,6 +84,8 @@ const specterAr: typeof specterEn = {
   },
   users: {
     title: 'كل المستخدمين',
+    scopedHelp: 'لا يظهر هنا إلا العملاء الذين وافقوا لأحد مطاعمك عند حفظ فاتورة',
+    scopedEmpty: 'لم يوافق أي عميل لمطاعمك بعد: لا يظهر هنا إلا من يوافق',
     lock: {
       lockedUntil: 'مقفل حتى %{time}',
       lift: 'رفع القفل',
@@ -269,6 +271,7 @@ const specterAr: typeof specterEn = {
     title: 'الطلبات',
     search: 'رقم الجوال أو رقم الطلب',
     searchHelp: 'يبحث في جوال العميل (أي أرقام منه، و0551... أيضًا) وفي رقم الطلب',
+    searchHelpScoped: 'يبحث في رقم الطلب، وفي جوالات العملاء الذين وافقوا للمطعم (أي أرقام، و0551... أيضًا)',
     restaurant: 'المطعم',
     from: 'من',
     to: 'إلى',

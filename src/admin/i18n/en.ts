@@ -86,6 +86,8 @@ export const specterEn = {
   },
   users: {
     title: 'All Users',
+    scopedHelp: 'Only customers who said yes to one of your restaurants when saving a receipt are listed',
+    scopedEmpty: 'No customer has said yes to your restaurants yet: only those who do are listed here',
     lock: {
       lockedUntil: 'Locked until %{time}',
       lift: 'Lift lock',
@@ -276,6 +278,8 @@ export const specterEn = {
     title: 'Orders',
     search: 'Phone or order number',
     searchHelp: "Searches the customer's phone (any digits of it, 0551... too) and the order number",
+    searchHelpScoped:
+      'Searches the order number, and the phones of customers who said yes to the restaurant (any digits, 0551... too)',
     restaurant: 'Restaurant',
     from: 'From',
     to: 'To',

@@ -12,9 +12,11 @@ import {
   useGetList,
   useListContext,
   useLocaleState,
+  usePermissions,
   useTranslate,
 } from 'react-admin';
 import type { SavedOrder } from '../../contract/savedOrders';
+import type { Permissions } from '../../permissions';
 import { ExportCsvButton } from '../../admin/exports/ExportCsvButton';
 import { money, wallDateTime } from '../../admin/lists/format';
 import { SpecterList } from '../../admin/lists/SpecterList';
@@ -43,6 +45,9 @@ export function OrderList() {
   const c = (k: string) => t(`resources.orders.fields.${k}`);
   // A phone (narrower than MUI's `sm`) shows who, how much and when first; the rest is in the row's expansion.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // A manager's or staff's phone search finds only customers who said yes (issue 48, docs/SECURITY.md).
+  const role = usePermissions<Permissions>().permissions?.role;
+  const scoped = role === 'manager' || role === 'staff';
   return (
     <SpecterList
       title={t('specter.orders.title')}
@@ -50,7 +55,7 @@ export function OrderList() {
       rowNumberLabel={c('no')}
       search="specter.orders.search"
       searchMinChars
-      searchHelp="specter.orders.searchHelp"
+      searchHelp={scoped ? 'specter.orders.searchHelpScoped' : 'specter.orders.searchHelp'}
       filters={[
         <RestaurantFilter key="r" source="restaurantId" alwaysOn label={t('specter.orders.restaurant')} />,
         <DateInput key="from" source="from" alwaysOn label={t('specter.orders.from')} />,

@@ -2,9 +2,10 @@
 // code lock (with Lift lock) when there is one, a link to the user's orders, delete.
 import { Button } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { FunctionField, TopToolbar, useListContext, useLocaleState, useTranslate } from 'react-admin';
+import { FunctionField, TopToolbar, useListContext, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { ExportCsvButton } from '../../admin/exports/ExportCsvButton';
 import type { AppUser } from '../../contract/appUsers';
+import type { Permissions } from '../../permissions';
 import { DeleteWithDialogs } from '../../admin/dialogs/DeleteWithDialogs';
 import { dash, localDate, localDateTime } from '../../admin/lists/format';
 import { SpecterList } from '../../admin/lists/SpecterList';
@@ -28,13 +29,16 @@ export function UserList() {
   const t = useTranslate();
   const [locale] = useLocaleState();
   const c = (k: string) => t(`resources.users.fields.${k}`);
+  // A manager sees only the customers who said yes to one of its restaurants (issue 48, docs/SECURITY.md).
+  const scoped = usePermissions<Permissions>().permissions?.role === 'manager';
   return (
     <SpecterList
       title={t('specter.users.title')}
-      empty="resources.users.empty"
+      empty={scoped ? 'specter.users.scopedEmpty' : 'resources.users.empty'}
       rowNumberLabel={c('no')}
       search
       searchMinChars
+      searchHelp={scoped ? 'specter.users.scopedHelp' : undefined}
       actions={<Actions />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}

@@ -1,9 +1,10 @@
 // A restaurant group's own people (issue 26, docs/SECURITY.md "Roles") in Chromium on the production build: the
 // demo admin invites a manager for Najd Grill (restaurant A) with the Add Admin form's role select and restaurants
 // picker; the manager signs in and sees only A's restaurants, tills, saved orders (their CSV too), app users and
-// dashboard figures, then adds a staff member for A; the staff member sees masked phones and no Export; typing the
-// address of Nile Kitchen's (restaurant B's) edit page or QR sheet shows "Permission Denied" and asks the server for
-// nothing of B. The manager's and the staff member's screens are photographed in both languages.
+// dashboard figures, then adds a staff member for A; App users hold only customers who said yes to A, and a customer
+// who did not is masked on Orders and not found by their phone (issue 48); the staff member sees masked phones and no
+// Export; typing the address of Nile Kitchen's (restaurant B's) edit page or QR sheet shows "Permission Denied" and
+// asks the server for nothing of B. The manager's and the staff member's screens are photographed in both languages.
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -20,6 +21,8 @@ const STAFF = { email: 'fahad@najd-grill.sa', password: 'najd-staff-22' };
 const GUEST_PHONE = '0507771299';
 /** The demo's app users who saved at Nile Kitchen only. */
 const NILE_ONLY = ['+966510209458', '+966510523645'];
+/** The demo's first app user, who saved at Najd Grill without saying yes (server/stand-ins/demoSeed.ts). */
+const NAJD_SAVER = { phone: '+966510000000', local: '0510000000' };
 
 let product: RunningProduct;
 let browser: OpenBrowser;
@@ -158,6 +161,8 @@ describe('a restaurant group signs in and sees its restaurants only', () => {
     const orders = await rowTexts();
     expect(orders.length).toBeGreaterThan(0);
     expect(orders.every((r) => r.includes('Najd Grill') && !r.includes('Nile Kitchen'))).toBe(true);
+    // Issue 48: none of the demo's customers said yes to Najd Grill, so each is shown by the phone's last 3 digits.
+    expect(orders.every((r) => r.includes('•••'))).toBe(true);
     // Its CSV holds Najd Grill's orders only.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -169,14 +174,16 @@ describe('a restaurant group signs in and sees its restaurants only', () => {
     expect(at).toBeGreaterThanOrEqual(0);
     expect(new Set(csv.slice(1).map((r) => r[at]))).toEqual(new Set(['Najd Grill']));
 
-    // App users: those who saved at Najd Grill; the demo's third and sixth users saved only at Nile Kitchen
-    // (server/stand-ins/demoSeed.ts).
+    // App users: only those who said yes to Najd Grill (issue 48). None of the demo's customers did (those who saved
+    // at Najd Grill, nor the third and sixth, who saved only at Nile Kitchen), so the list says why it is empty.
     await page.goto(`${product.url}/users`);
-    await page.getByRole('row').nth(1).waitFor();
+    await page
+      .getByText('No customer has said yes to your restaurants yet: only those who do are listed here')
+      .waitFor();
     const users = (await rowTexts()).join('\n');
     expect(users).not.toContain(NILE_ONLY[0]);
     expect(users).not.toContain(NILE_ONLY[1]);
-    expect(await page.getByRole('row').count()).toBeGreaterThan(1);
+    expect(users).not.toContain(NAJD_SAVER.phone);
     expect(await page.getByRole('button', { name: /^Lift lock/ }).count()).toBe(0);
   });
 
@@ -235,6 +242,26 @@ describe('a restaurant group signs in and sees its restaurants only', () => {
     } finally {
       await phone.close();
     }
+  });
+
+  it('the manager: the guest who said yes is in App Users in full; a phone that did not finds nothing on Orders', async () => {
+    await signIn(page, product, MANAGER);
+    await page.goto(`${product.url}/users`);
+    await page.getByRole('row').nth(1).waitFor();
+    const users = await rowTexts();
+    expect(users).toHaveLength(1);
+    expect(users[0]).toContain(`+966${GUEST_PHONE.slice(1)}`);
+    // The demo's first customer saved at Najd Grill without the yes: their receipts are listed, masked, and their
+    // phone finds none of them.
+    await page.goto(
+      `${product.url}/orders?${new URLSearchParams({ filter: JSON.stringify({ q: NAJD_SAVER.local }) })}`,
+    );
+    await page.getByText('No saved orders').waitFor();
+    expect((await rowTexts()).some((r) => r.includes('Najd Grill'))).toBe(false);
+    // The list remembers its search in this browser: cleared for whoever signs in next.
+    await page.goto(`${product.url}/orders?${new URLSearchParams({ filter: '{}' })}`);
+    await page.getByRole('row').nth(1).waitFor();
+    await signOut();
   });
 
   it('the staff member: masked phones, no Export, no App Users, no edit page; B still denied', async () => {

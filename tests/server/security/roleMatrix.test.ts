@@ -21,6 +21,7 @@ import {
   phoneGuards,
   restaurants,
 } from '../../../server/db/schema';
+import { keepGuest, recordConsent, withdrawConsent } from '../../../server/db/repositories/guests';
 import { hashPassword } from '../../../server/lib/passwords';
 import { totpCode } from '../../../server/lib/totp';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -801,6 +802,196 @@ describe('roles: authorisation matrix', () => {
       expect(res.json()).toEqual({ message: expect.any(String) });
       const [still] = await db.select({ role: admins.role }).from(admins).where(eq(admins.id, self));
       expect(still.role).toBe('admin');
+    });
+  });
+  // Issue 48: a customer's yes to a restaurant ("Join {restaurant}'s rewards") is what lets that restaurant's
+  // managers and staff know them. For every role but admin, a phone without the yes of the order's restaurant is
+  // masked (its last 3 digits, never the name) on Orders, their CSV and the dashboard, and finds nothing when searched;
+  // a manager's App users and their CSV hold only the customers who said yes to one of its restaurants.
+  describe('consent keeps a phone from managers and staff (issue 48)', () => {
+    /** Yes to A; orders at A and at C (no yes to C). */
+    const YES = { phone: '+966581234567', first: 'Yasmin', last: 'Yes' };
+    /** Saved at A, never said yes. */
+    const SILENT = { phone: '+966587654329', first: 'Sami', last: 'Silent' };
+    /** Saved at A and C, yes to C only. */
+    const ELSEWHERE = { phone: '+966583692581', first: 'Cara', last: 'Elsewhere' };
+    const o = { yesA: '', yesC: '', silentA: '', elsewhereA: '', elsewhereC: '' };
+    const ids = { yesA: 0, silentA: 0, restC: 0 };
+    /** A manager of A and C (a yes to one restaurant of theirs tells nothing of the other's orders). */
+    let managerAC = '';
+
+    type OrderRow = { id: number; order_number: string; customer: { name: string } };
+    const as = (role: Role | string, url: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${role in token ? token[role as Role] : role}` },
+      });
+    const orderRows = async (role: Role | string, q = '') => {
+      const res = await as(role, `/order?page=1&perPage=200${q ? `&q=${encodeURIComponent(q)}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return { rows: res.json() as OrderRow[], total: Number(res.headers['x-total-count']) };
+    };
+    const nameOf = (rows: OrderRow[], number: string) => rows.find((r) => r.order_number === number)?.customer.name;
+    const numbers = (rows: OrderRow[]) => rows.map((r) => r.order_number);
+
+    beforeAll(async () => {
+      const db = t.database.db;
+      ids.restC = await restaurant('Charlie Cafe');
+      const person = async (p: typeof YES) => {
+        const [u] = await db
+          .insert(appUsers)
+          .values({ phone: p.phone, firstName: p.first, lastName: p.last })
+          .returning({ id: appUsers.id });
+        return u.id;
+      };
+      const [yes, silent, elsewhere] = [await person(YES), await person(SILENT), await person(ELSEWHERE)];
+      // Order numbers with none of the phones' digits searched below.
+      o.yesA = 'YA-1';
+      o.yesC = 'YC-1';
+      o.silentA = 'SA-1';
+      o.elsewhereA = 'EA-1';
+      o.elsewhereC = 'EC-1';
+      ids.yesA = await order(id.restA, yes, o.yesA);
+      await order(ids.restC, yes, o.yesC);
+      ids.silentA = await order(id.restA, silent, o.silentA);
+      await order(id.restA, elsewhere, o.elsewhereA);
+      await order(ids.restC, elsewhere, o.elsewhereC);
+      // The guest rows as a save keeps them, and the yes as a save with the box ticked records it.
+      for (const [r, u] of [
+        [id.restA, yes],
+        [ids.restC, yes],
+        [id.restA, silent],
+        [id.restA, elsewhere],
+        [ids.restC, elsewhere],
+      ])
+        await keepGuest(db, r, u);
+      await recordConsent(db, YES.phone, id.restA);
+      await recordConsent(db, ELSEWHERE.phone, ids.restC);
+      managerAC = await t.deps.tokens.issue(await account('manager', [id.restA, ids.restC]));
+    });
+
+    it('App users: an admin sees every phone in full; a manager only those who said yes to its restaurants', async () => {
+      const phones = async (who: Role | string, q = '') => {
+        const res = await as(who, `/user?page=1&perPage=200${q ? `&q=${q}` : ''}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as { phone: string }[]).map((u) => u.phone);
+      };
+      const admin = await phones('admin');
+      expect(admin).toEqual(expect.arrayContaining([YES.phone, SILENT.phone, ELSEWHERE.phone]));
+      const manager = await phones('manager');
+      expect(manager).toContain(YES.phone);
+      // Hidden, not masked: no row at all of a customer who never said yes to A, nor of one who said it to C only.
+      expect(manager).not.toContain(SILENT.phone);
+      expect(manager).not.toContain(ELSEWHERE.phone);
+      const body = (await as('manager', '/user?page=1&perPage=200')).body;
+      expect(body).not.toMatch(/Silent|Elsewhere|654329|692581/);
+      // The yes to C counts for a manager of C.
+      expect(await phones(managerAC)).toEqual(expect.arrayContaining([YES.phone, ELSEWHERE.phone]));
+      expect(await phones(managerAC)).not.toContain(SILENT.phone);
+      // Searched by number: the admin finds it; the manager does not.
+      expect(await phones('admin', '87654329')).toEqual([SILENT.phone]);
+      expect(await phones('manager', '87654329')).toEqual([]);
+      expect(await phones('manager', '0587654329')).toEqual([]);
+      expect(await phones('manager', '81234567')).toEqual([YES.phone]);
+      // And by name: the list holds no such person.
+      expect(await phones('manager', 'Silent')).toEqual([]);
+    });
+
+    it("App users' CSV: an admin's holds every phone; a manager's only the customers who said yes", async () => {
+      const admin = (await as('admin', '/user/export.csv')).body;
+      expect(admin).toContain(SILENT.phone);
+      const res = await as('manager', '/user/export.csv');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(YES.phone);
+      expect(res.body).not.toMatch(/Silent|Elsewhere|654329|692581/);
+      expect((await as('manager', '/user/export.csv?q=87654329')).body).not.toContain('654329');
+    });
+
+    it("Orders: a customer without the yes of the order's restaurant is their masked phone for a manager and staff", async () => {
+      const admin = await orderRows('admin');
+      expect(nameOf(admin.rows, o.silentA)).toBe('Sami Silent');
+      expect(nameOf(admin.rows, o.yesA)).toBe('Yasmin Yes');
+      for (const role of ['manager', 'staff'] as const) {
+        const { rows } = await orderRows(role);
+        expect(nameOf(rows, o.silentA), role).toBe('•••329');
+        expect(nameOf(rows, o.elsewhereA), role).toBe('•••581');
+        expect(nameOf(rows, o.yesA), role).toBe('Yasmin Yes');
+        const one = (await as(role, `/order/${ids.silentA}`)).json();
+        expect(one.customer.name, role).toBe('•••329');
+        const latest = (await as(role, '/order/last-orders?limit=100')).json().orders as { user: { name: string } }[];
+        expect(latest.length, role).toBeGreaterThan(0);
+        expect(JSON.stringify(latest), role).not.toMatch(/Sami|Silent|Cara|Elsewhere/);
+        expect(JSON.stringify(latest), role).toContain('•••329');
+      }
+      // A manager of A and C: Yasmin said yes to A, not to C.
+      const ac = await orderRows(managerAC);
+      expect(nameOf(ac.rows, o.yesA)).toBe('Yasmin Yes');
+      expect(nameOf(ac.rows, o.yesC)).toBe('•••567');
+      expect(nameOf(ac.rows, o.elsewhereC)).toBe('Cara Elsewhere');
+      expect(nameOf(ac.rows, o.elsewhereA)).toBe('•••581');
+    });
+
+    it("Orders searched by a phone: a manager and staff find only the customers who said yes to the order's restaurant", async () => {
+      // Three digits and more: the customers named by the phone's trigram index.
+      expect(numbers((await orderRows('admin', '87654329')).rows)).toEqual([o.silentA]);
+      expect(numbers((await orderRows('admin', '0587654329')).rows)).toEqual([o.silentA]);
+      for (const role of ['manager', 'staff'] as const) {
+        for (const q of ['87654329', '0587654329', '+966587654329', '92581']) {
+          const found = await orderRows(role, q);
+          expect(found.rows, `${role} ${q}`).toEqual([]);
+          expect(found.total, `${role} ${q}`).toBe(0);
+        }
+        expect(numbers((await orderRows(role, '81234567')).rows), role).toEqual([o.yesA]);
+        // The order number is searched as before.
+        expect(numbers((await orderRows(role, 'SA-1')).rows), role).toEqual([o.silentA]);
+      }
+      // A manager of A and C: Yasmin's order at A, not the one at C; Cara's at C, not the one at A.
+      expect(numbers((await orderRows(managerAC, '81234567')).rows)).toEqual([o.yesA]);
+      expect(numbers((await orderRows(managerAC, '3692581')).rows)).toEqual([o.elsewhereC]);
+      // One or two digits: every order walked newest first is checked, and the total counts the same rows.
+      const admin = await orderRows('admin', '29');
+      expect(numbers(admin.rows)).toContain(o.silentA);
+      for (const who of ['manager', 'staff', managerAC]) {
+        const walked = await orderRows(who, '29');
+        expect(numbers(walked.rows)).not.toContain(o.silentA);
+        expect(walked.total).toBe(walked.rows.length);
+        const yes = await orderRows(who, '67');
+        expect(numbers(yes.rows)).toContain(o.yesA);
+        expect(numbers(yes.rows)).not.toContain(o.yesC);
+        expect(yes.total).toBe(yes.rows.length);
+      }
+    });
+
+    it("Orders' CSV: masked and not found by number for a manager; an admin's names the customer", async () => {
+      expect((await as('admin', '/order/export.csv')).body).toContain('Sami Silent');
+      const csv = (await as('manager', '/order/export.csv')).body;
+      expect(csv).toContain(o.silentA);
+      expect(csv).toContain('•••329');
+      expect(csv).not.toMatch(/Sami|Silent|Cara|Elsewhere/);
+      expect(csv).toContain('Yasmin Yes');
+      const searched = (await as('manager', '/order/export.csv?q=87654329')).body;
+      expect(searched).not.toContain(o.silentA);
+      expect((await as('admin', '/order/export.csv?q=87654329')).body).toContain(o.silentA);
+      const ac = (await as(managerAC, '/order/export.csv?q=81234567')).body;
+      expect(ac).toContain(o.yesA);
+      expect(ac).not.toContain(o.yesC);
+    });
+
+    it('a withdrawn yes hides the customer again at once', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/user?page=1&perPage=200',
+        headers: { authorization: `Bearer ${token.manager}` },
+      });
+      expect(res.body).toContain(YES.phone);
+      await withdrawConsent(t.database.db, YES.phone, id.restA);
+      t.app.answers.changed(['guests']);
+      expect((await as('manager', '/user?page=1&perPage=200')).body).not.toContain(YES.phone);
+      expect(nameOf((await orderRows('manager')).rows, o.yesA)).toBe('•••567');
+      expect((await orderRows('manager', '81234567')).rows).toEqual([]);
+      await recordConsent(t.database.db, YES.phone, id.restA);
+      t.app.answers.changed(['guests']);
     });
   });
 });

@@ -98,6 +98,19 @@ describe('Terms and Privacy page', () => {
     for (const s of [...termsAr, ...privacyAr]) expect(s.body.join(' ').length, s.id).toBeGreaterThan(100);
   });
 
+  it("says what a restaurant sees without the customer's yes (issue 48): the last 3 digits, never the name, not found by the number", async () => {
+    const { privacyEn } = await import('../../../src/privacy/content.en');
+    const { privacyAr } = await import('../../../src/privacy/content.ar');
+    const en = privacyEn.find((s) => s.id === 'guestbook')!.body.join(' ');
+    expect(en).toContain(
+      'shows you only by the last 3 digits of your phone number - never your name or your whole number',
+    );
+    expect(en).toContain('cannot find you by your number');
+    const ar = privacyAr.find((s) => s.id === 'guestbook')!.body.join(' ');
+    expect(ar).toContain('لا تُظهرك إلا بآخر 3 أرقام من رقم جوالك - دون اسمك أو رقمك كاملًا');
+    expect(ar).toContain('ولا يستطيع البحث عنك برقمك');
+  });
+
   it("says how long data is kept, with this server's retention (POS_RETENTION_DAYS, ACTIVITY_RETENTION_DAYS)", async () => {
     server.use(
       http.get('*/api/public-config', () =>
