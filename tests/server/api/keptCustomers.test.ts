@@ -233,13 +233,15 @@ describe("the kept customers and consented guests behind a manager's first scree
       await t.database.db.update(restaurants).set({ isDeleted: true }).where(eq(restaurants.id, c));
     });
 
-    it("a manager's dashboard counts the customers once each, from the kept counts; App Users' total agrees", async () => {
+    // A manager sees the customers who said yes to one of its restaurants (docs/SECURITY.md "Roles", issue 48): its
+    // Users tile and its App Users list both count those, each once.
+    it("a manager's dashboard counts the customers who said yes once each, from the kept counts; App Users' total agrees", async () => {
       await agree();
       const distinct = async (ids: number[]) =>
         Number(
           (
             await rows<{ n: string }>(
-              sql`select count(distinct app_user_id) as n from orders where restaurant_id in (${sql.join(ids, sql`, `)})`,
+              sql`select count(distinct app_user_id) as n from guests where consented and restaurant_id in (${sql.join(ids, sql`, `)})`,
             )
           )[0].n,
         );
@@ -259,7 +261,8 @@ describe("the kept customers and consented guests behind a manager's first scree
     it("every page of a manager's App Users, the last included, holds the rows of the plain ORDER BY ... OFFSET", async () => {
       const plain = (
         await rows<{ id: number }>(sql`
-        select u.id from app_users u where exists (select 1 from orders o where o.app_user_id = u.id and o.restaurant_id = ${a})
+        select u.id from app_users u
+        where exists (select 1 from guests g where g.app_user_id = u.id and g.restaurant_id = ${a} and g.consented)
         order by u.created_at desc, u.id desc`)
       ).map((r) => Number(r.id));
       expect(plain.length).toBeGreaterThan(1000);
