@@ -231,6 +231,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The resources' declarations (src/contract/resources/) read the contract's schemas one folder up, no further.
+    files: ['src/contract/resources/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./|^(react|react-dom|react-admin|ra-|@mui/)',
+              message: 'src/contract stands alone: the server and the web app both import it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // --- the server ---
   {
     files: ['server/**/*.ts'],

@@ -25,6 +25,10 @@ export const ACTIVITY_KINDS = [
   // Issue 26: an account's role changed, its restaurants granted or withdrawn.
   'admin.roleChanged',
   'admin.restaurantsChanged',
+  // Issue 46: the writes of a declared resource (server/routes/resourceRoutes.ts), its type in targetType.
+  'record.created',
+  'record.edited',
+  'record.deleted',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -14,3 +14,4 @@ export * from './activity';
 export * from './publicConfig';
 export * from './savedOrders';
 export * from './guests';
+export * from './resource';
