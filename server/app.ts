@@ -26,7 +26,7 @@ import purge from './plugins/purge';
 import services from './plugins/services';
 import tillFrontDoor from './plugins/tillFrontDoor';
 import observability from './plugins/observability';
-import { registerRoutes, SECURITY_SCHEMES } from './routes';
+import { registerRoutes, ROUTES, SECURITY_SCHEMES, type RouteGroup } from './routes';
 
 export type App = FastifyInstance;
 
@@ -37,7 +37,8 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+/** `routes`: the route table (server/routes/index.ts); a test may add a group of its own. */
+export async function buildApp(deps: Deps, routes: readonly RouteGroup[] = ROUTES): Promise<FastifyInstance> {
   const { config } = deps;
   const frontDoor = createFrontDoor();
   const app = Fastify({
@@ -109,7 +110,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(services);
   await app.register(tillFrontDoor);
   // The API: the route table of server/routes/index.ts (every operation described there).
-  await registerRoutes(app);
+  await registerRoutes(app, routes);
   await app.register(web);
 
   return app;

@@ -32,6 +32,8 @@ export const CHANGES = [
   'activity',
   /** The guestbook: a consent given or withdrawn (a save already says savedOrders). */
   'guests',
+  /** A declared resource's rows (server/routes/resourceRoutes.ts: its writes' default), shown by its list. */
+  'records',
 ] as const;
 export type Change = (typeof CHANGES)[number];
 
@@ -73,7 +75,7 @@ export const DEPENDS = {
   liveAdmins: ['admins'],
   tills: ['savedOrders', 'restaurants', 'receipts'],
   tillOrders: ['restaurants', 'receipts'],
-  lists: ['admins', 'appUsers', 'savedOrders', 'restaurants', 'phoneLocks', 'activity', 'guests'],
+  lists: ['admins', 'appUsers', 'savedOrders', 'restaurants', 'phoneLocks', 'activity', 'guests', 'records'],
 } as const satisfies Record<string, readonly Change[]>;
 
 export function createAnswerCaches(

@@ -114,8 +114,10 @@ export interface ResourceDeclaration<
   readonly example?: (restaurantId: number) => z.input<Create>;
   /** The audit trail's target type and kinds (default: the name, `record.*`). */
   readonly audit?: AuditWords;
-  /** The `{ message }` a delete answers. */
+  /** The `{ message }` a delete answers (default 'Removed'). */
   readonly removed?: string;
+  /** The 404's message for a row that is not there, or not in the caller's restaurants (default 'Not found'). */
+  readonly notFound?: string;
 }
 
 /** Any declaration, whatever its schemas. */

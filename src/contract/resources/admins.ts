@@ -19,4 +19,5 @@ export const adminsResource = declareResource({
   softDelete: true,
   audit: { type: 'admin', created: 'admin.created', deleted: 'admin.removed' },
   removed: 'The Admin has been removed',
+  notFound: 'Admin not found',
 });

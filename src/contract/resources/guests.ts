@@ -17,4 +17,5 @@ export const guestsResource = declareResource({
   },
   actions: { list: ALL_ROLES, show: ALL_ROLES, export: MANAGERS },
   scope: { restaurant: 'restaurant_id' },
+  notFound: 'Guest not found',
 });

@@ -13,4 +13,5 @@ export const ordersResource = declareResource({
   sort: { fields: ['createdAt', 'id', 'totalPrice', 'orderNumber'], default: { field: 'createdAt', order: 'DESC' } },
   actions: { list: ALL_ROLES, show: ALL_ROLES, export: MANAGERS },
   scope: { restaurant: 'restaurant.id' },
+  notFound: 'Order not found',
 });

@@ -50,4 +50,5 @@ export const restaurantsResource = declareResource({
     branchs_token: 'example-branch-token-0123456789',
     system_type: 'Specter' as const,
   }),
+  notFound: 'Restaurant not found',
 });

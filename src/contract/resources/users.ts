@@ -18,4 +18,5 @@ export const usersResource = declareResource({
   scope: 'none',
   audit: { type: 'appUser', deleted: 'appUser.deleted' },
   removed: 'The User has been removed',
+  notFound: 'App user not found',
 });
