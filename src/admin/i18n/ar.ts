@@ -171,6 +171,9 @@ const specterAr: typeof specterEn = {
       'admin.totpEnabled': 'تفعيل الدخول بخطوتين',
       'admin.totpDisabled': 'إيقاف الدخول بخطوتين',
       'foodics.webhookSecretRotated': 'استبدال سر إشعارات فودكس',
+      'record.created': 'إنشاء سجل',
+      'record.edited': 'تعديل سجل',
+      'record.deleted': 'حذف سجل',
     },
   },
   pushKey: {

@@ -173,6 +173,9 @@ export const specterEn = {
       'admin.totpEnabled': 'Two-step sign-in turned on',
       'admin.totpDisabled': 'Two-step sign-in turned off',
       'foodics.webhookSecretRotated': 'Foodics webhook secret replaced',
+      'record.created': 'Record created',
+      'record.edited': 'Record edited',
+      'record.deleted': 'Record deleted',
     },
   },
   pushKey: {

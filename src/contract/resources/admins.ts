@@ -17,7 +17,7 @@ export const adminsResource = declareResource({
   actions: { list: MANAGERS, show: MANAGERS, create: MANAGERS, edit: MANAGERS, delete: MANAGERS },
   scope: 'none',
   softDelete: true,
-  audit: { type: 'admin', created: 'admin.created', deleted: 'admin.removed' },
+  audit: { type: 'admin', created: 'admin.created', edited: 'admin.roleChanged', deleted: 'admin.removed' },
   removed: 'The Admin has been removed',
   notFound: 'Admin not found',
 });

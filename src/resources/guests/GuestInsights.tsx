@@ -20,7 +20,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useDataProvider, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import type { Insights, InsightsPeriod } from '../../contract/guests';
-import type { SpecterDataProvider } from '../../dataProvider';
+import type { SpecterDataProvider } from '../../admin/data';
 import { PageHeader } from '../../admin/layout/PageHeader';
 
 type Preset = 'today' | 'days7' | 'days30' | 'days90' | 'dates';
