@@ -122,7 +122,10 @@ export function resourceRoutes<
   const secured = { security: [{ bearer: [] }] };
   const statuses = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
   const { 404: _, ...writeStatuses } = statuses;
-  if (field && !field.includes('.')) Object.assign(writeStatuses, { 404: errorSchema });
+  /** The body names the row's restaurant (a row that is a restaurant, or a body without one, does not). */
+  const bodyNamesRestaurant =
+    !!field && !!(d.createBody as unknown as { shape?: Record<string, unknown> } | undefined)?.shape?.[field];
+  if (bodyNamesRestaurant) Object.assign(writeStatuses, { 404: errorSchema });
   const bases = (action: 'list' | 'show') => {
     const path = pathOf(d, action);
     if (!path) return [];
@@ -130,14 +133,14 @@ export function resourceRoutes<
     return [path, ...(d.alsoAt ?? []).map((base) => base + suffix)];
   };
   const editBody = (d.editBody ?? (d.createBody as unknown as z.ZodObject | undefined)?.partial()) as
-    | z.ZodType
-    | undefined;
+    z.ZodType | undefined;
 
   /** A body naming a restaurant outside the scope (or one not live) is refused as that restaurant's rows are. */
   async function checkRestaurant(scope: Scope, body: Record<string, unknown>) {
-    if (!field || field.includes('.') || body[field] === undefined) return;
+    if (!field || !bodyNamesRestaurant || body[field] === undefined) return;
     const id = Number(body[field]);
-    if (!Number.isInteger(id) || !(await findLiveRestaurant(database, id, scope))) throw notFound('Restaurant not found');
+    if (!Number.isInteger(id) || !(await findLiveRestaurant(database, id, scope)))
+      throw notFound('Restaurant not found');
   }
 
   /** A row read again as the caller sees it: a write's answer (shaped as the list's rows), or read-one's. */
@@ -212,7 +215,13 @@ export function resourceRoutes<
         await checkRestaurant(scope, body);
         const row = await database.db.transaction(async (tx) => {
           const created = await repository.create!(tx, scope, body as Out<D['createBody']>);
-          await record(tx, req, audit.created, created, field && body[field] !== undefined ? { restaurantId: body[field] } : undefined);
+          await record(
+            tx,
+            req,
+            audit.created,
+            created,
+            bodyNamesRestaurant ? { restaurantId: body[field!] } : undefined,
+          );
           return created;
         });
         await options.afterWrite?.(row, 'create', req);

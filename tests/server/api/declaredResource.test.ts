@@ -16,7 +16,14 @@ import { scopedTable } from '../../../server/db/resource';
 import { resourceRoutes } from '../../../server/routes/resourceRoutes';
 import { hashPassword } from '../../../server/lib/passwords';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { declaredLines, type Target } from '../helpers/declared';
+import {
+  declaredEndpoints,
+  declaredLines,
+  declaredReads,
+  declaredWrites,
+  type Target,
+  type World,
+} from '../helpers/declared';
 
 // --- the resource, as its author writes it: the declaration (src/contract/resources/offers.ts) ---
 const dbId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -131,16 +138,15 @@ afterAll(async () => {
   await t?.close();
 });
 
+const world: World = {
+  app: () => t.app,
+  admin: () => ({ authorization: `Bearer ${token.admin}` }),
+  restA: () => id.restA,
+  restB: () => id.restB,
+};
+
 describe('a declared resource: its role matrix, derived from the declaration', () => {
-  const lines = declaredLines(
-    {
-      app: () => t.app,
-      admin: () => ({ authorization: `Bearer ${token.admin}` }),
-      restA: () => id.restA,
-      restB: () => id.restB,
-    },
-    [offersResource],
-  );
+  const lines = declaredLines(world, [offersResource]);
 
   it('derives a line for each of list, show, create, edit and delete', () => {
     expect(Object.keys(lines).sort()).toEqual([
@@ -261,5 +267,45 @@ describe('what the one call writes for every resource', () => {
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404']));
     }
     expect(doc.paths['/api/offers'].get.operationId).toBe('getApiOffers');
+  });
+});
+
+describe('the other derived checks, as they run for every declared resource', () => {
+  it("the authorisation matrix: every call refused without a token (401), made with an admin's (200)", async () => {
+    const endpoints = declaredEndpoints(world, [offersResource]);
+    expect(endpoints.map((e) => e.name).sort()).toEqual([
+      'DELETE /api/offers/{id}',
+      'GET /api/offers',
+      'GET /api/offers/{id}',
+      'PATCH /api/offers/{id}',
+      'POST /api/offers',
+    ]);
+    for (const e of endpoints) {
+      expect(e.applies!()).toBe(true);
+      const refused = await t.app.inject(await e.req(false));
+      expect(refused.statusCode, e.name).toBe(401);
+      const made = await t.app.inject({ ...(await e.req(true)), headers: world.admin() } as InjectOptions);
+      expect(made.statusCode, `${e.name}: ${made.body}`).toBe(200);
+    }
+  });
+
+  it('the forget after every write: a create or a delete shows in the list at once, each in the audit trail', async () => {
+    const reads = Object.fromEntries(declaredReads(world, [offersResource]).map((r) => [r.name, r.read]));
+    expect(Object.keys(reads)).toEqual(['list:offers']);
+    const writes = declaredWrites(world, [offersResource]);
+    expect(writes.map((w) => w.key).sort()).toEqual([
+      'DELETE /api/offers/:id',
+      'PATCH /api/offers/:id',
+      'POST /api/offers',
+    ]);
+    for (const w of writes) {
+      const prepared = await w.prepare?.();
+      const before = (await reads['list:offers']()).body;
+      const trail = (await t.database.db.select().from(activity)).length;
+      const res = await w.write(prepared as never);
+      expect(res.statusCode, `${w.key}: ${res.body}`).toBe(200);
+      if (w.list) expect((await reads[w.list]()).body, w.key).not.toBe(before);
+      expect((await t.database.db.select().from(activity)).length, w.key).toBeGreaterThan(trail);
+    }
   });
 });
