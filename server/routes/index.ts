@@ -4,7 +4,8 @@
 //   for generated clients;
 // - security: the bearer token of an admin when the route is guarded by app.requireAdmin, else the group's
 //   (the customer's session cookie, a till's push key), else `[]` (public); a route may state its own;
-// - the statuses every route can answer: 400 when it validates input, 401 and 403 behind the admin guard, 414 (a path
+// - the statuses every route can answer: 400 when it validates input, 401 behind the admin guard, 403 for any call
+//   taking an admin's token (a role the route leaves out, two-step sign-in to set up first), 414 (a path
 //   parameter too long) and 431 (headers too large) from the server itself (server/app.ts, lib/clientError.ts).
 // Every operation must have a summary (the table refuses to start without one: tests/server/api/openApi.test.ts).
 // Adding an admin resource: its plugin here, one line; its paths start with ADMIN_API_PREFIX.
@@ -108,8 +109,10 @@ function completeOperation(app: FastifyInstance, group: RouteGroup, route: Route
   schema.security ??= admin ? [{ bearer: [] }] : (group.security ?? []);
   const response = (schema.response ??= {}) as Record<string, unknown>;
   const validates = schema.querystring || schema.params || schema.body;
-  // 403 behind the admin guard: a role the route's roles leave out, or an account that must set up two-step sign-in.
-  for (const status of [...(validates ? [400] : []), ...(admin ? [401, 403] : []), 414, 431])
+  // 403 for any call taking an admin's token: a role the route's roles leave out, or an account that must set up
+  // two-step sign-in first.
+  const bearer = (schema.security as Security).some((scheme) => 'bearer' in scheme);
+  for (const status of [...(validates ? [400] : []), ...(admin ? [401] : []), ...(bearer ? [403] : []), 414, 431])
     response[status] ??= errorSchema;
 }
 
