@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -52,6 +53,8 @@ export const admins = pgTable(
       .where(sql`${t.isDeleted} = false`),
     index('admins_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('admins_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
+    // The roles (issue 26, migration 0011).
+    check('admins_role_check', sql`${t.role} IN ('admin', 'manager', 'staff')`),
   ],
 );
 
