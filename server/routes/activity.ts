@@ -17,7 +17,11 @@ export default async function activityRoutes(app: FastifyInstance) {
         list: 'Changes made in the back-office, newest first; paged (page, perPage), filtered by adminId and kind',
       },
       shape: (rows) =>
-        rows.map((r) => ({ ...r, at: r.at.toISOString(), detail: (r.detail as Record<string, unknown> | null) ?? null })),
+        rows.map((r) => ({
+          ...r,
+          at: r.at.toISOString(),
+          detail: (r.detail as Record<string, unknown> | null) ?? null,
+        })),
     },
   );
 }

@@ -12,11 +12,7 @@ import {
   pushKeyAnswer,
   restaurantWithBranches,
 } from '../../src/contract';
-import {
-  branchesResource,
-  devicesResource,
-  restaurantsResource,
-} from '../../src/contract/resources';
+import { branchesResource, devicesResource, restaurantsResource } from '../../src/contract/resources';
 import {
   branchesWithDevices,
   findLiveBranch,
@@ -126,8 +122,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
         const origin = deps.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
         return {
           ...answer,
-          webhook_url:
-            on && answer.system_type === 'Foodics' ? `${origin}/pos/foodics/webhook/${MASKED_SECRET}` : null,
+          webhook_url: on && answer.system_type === 'Foodics' ? `${origin}/pos/foodics/webhook/${MASKED_SECRET}` : null,
         };
       },
     },
