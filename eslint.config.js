@@ -34,6 +34,15 @@ const publicBundle = {
   ],
 };
 
+/** Screens and building blocks reach the data provider through react-admin's context (useDataProvider), never by
+ * importing src/dataProvider.ts, which sits above them (issue 46: no import circle). */
+const providerByContext = {
+  regex: '(^|/)dataProvider$',
+  caseSensitive: true,
+  message:
+    "Reach the data provider through react-admin's context: useDataProvider<SpecterDataProvider>() (its type is src/admin/data.ts).",
+};
+
 /** The server's layers, lowest first (docs/ARCHITECTURE.md, The server's layers): a module imports its own layer
  * and the layers below, never one above; the domain's folders (`apart`) never import one another either, they
  * share through core/, db/ and deps.ts. Each layer names its folders (`dirs`) and root files (`files`, no .ts) in
@@ -192,6 +201,7 @@ export default tseslint.config(
               caseSensitive: true,
               message: 'src/admin holds building blocks: resources and App import it, not the other way.',
             },
+            providerByContext,
           ],
         },
       ],
@@ -210,6 +220,7 @@ export default tseslint.config(
               caseSensitive: true,
               message: 'A resource imports src/admin and src/lib only.',
             },
+            providerByContext,
           ],
         },
       ],
@@ -224,6 +235,23 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./|^(react|react-dom|react-admin|ra-|@mui/)',
+              message: 'src/contract stands alone: the server and the web app both import it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The resources' declarations (src/contract/resources/) read the contract's schemas one folder up, no further.
+    files: ['src/contract/resources/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./|^(react|react-dom|react-admin|ra-|@mui/)',
               message: 'src/contract stands alone: the server and the web app both import it.',
             },
           ],

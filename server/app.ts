@@ -27,7 +27,7 @@ import loyaltyExpiry from './plugins/loyaltyExpiry';
 import services from './plugins/services';
 import tillFrontDoor from './plugins/tillFrontDoor';
 import observability from './plugins/observability';
-import { completeDocument, registerRoutes, SECURITY_SCHEMES } from './routes';
+import { completeDocument, registerRoutes, ROUTES, SECURITY_SCHEMES, type RouteGroup } from './routes';
 
 export type App = FastifyInstance;
 
@@ -38,7 +38,8 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+/** `routes`: the route table (server/routes/index.ts); a test may add a group of its own. */
+export async function buildApp(deps: Deps, routes: readonly RouteGroup[] = ROUTES): Promise<FastifyInstance> {
   const { config } = deps;
   const frontDoor = createFrontDoor();
   const app = Fastify({
@@ -116,7 +117,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(loyaltyExpiry);
   await app.register(tillFrontDoor);
   // The API: the route table of server/routes/index.ts (every operation described there).
-  await registerRoutes(app);
+  await registerRoutes(app, routes);
   await app.register(web);
 
   return app;

@@ -17,22 +17,21 @@ import {
 } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { API_URL, TOKEN_KEY } from './api';
-import { RESOURCES } from './resources';
 import { PER_PAGE_MAX, searchTooShort, TOTAL_EXACT_HEADER, TOTAL_HEADER } from './contract/common';
 import type { LatestOrder, Statistics } from './contract/orders';
 import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
 import type { Connection, PushKeyAnswer } from './contract/restaurants';
 import type { Insights, Sales } from './contract/guests';
 import type { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from './contract/auth';
+import { editFieldsOf, filtersOf, pathOf, type AnyResource } from './contract/resource';
+import { DECLARATIONS } from './contract/resources';
+import type { SpecterDataProvider, WebhookSecret } from './admin/data';
 
-/** The Foodics webhook address with its secret, and when the secret was last replaced. */
-export interface WebhookSecret {
-  webhook_url: string | null;
-  rotated_at: string | null;
-}
 import { withFieldErrors } from './admin/feedback/serverTexts';
 
-/** How one resource maps to the API: the `api` of its entry in src/resources/<name>/index.ts. */
+export type { SpecterDataProvider, WebhookSecret };
+
+/** How one resource maps to the API, as its declaration (src/contract/resources/<name>.ts) says. */
 export interface ResourceApi {
   /** Path of the rows: GET {path}/{id}, POST {path}, DELETE {path}/{id} (the simple-rest base). */
   path: string;
@@ -61,9 +60,38 @@ export interface ResourceApi {
 
 const enc = (v: unknown) => encodeURIComponent(String(v ?? ''));
 
-/** Each resource's API entry, from the one list of src/resources/index.ts (its folder's `api`). */
+/** A path with `:name` filled from these values (`/restaurant/branches/:restId` and a filter's restId). */
+const fill = (path: string, values: Record<string, unknown>) =>
+  path.replace(/:(\w+)/g, (_, k: string) => enc(values[k]));
+
+/** A declaration's API entry: its paths (the declared overrides of the spec's old ones), envelope, paging,
+ * search, filters, create, edit and delete. */
+export function resourceApi(d: AnyResource): ResourceApi {
+  const path = d.path!;
+  const list = pathOf(d, 'list')!;
+  const edit = pathOf(d, 'edit')!;
+  const remove = pathOf(d, 'delete')!;
+  const create = pathOf(d, 'create')!;
+  const updateFields = d.actions.edit ? editFieldsOf(d) : undefined;
+  const filters = filtersOf(d);
+  return {
+    path,
+    ...(list !== path ? { listPath: (filter: Record<string, unknown>) => fill(list, filter) } : {}),
+    ...(d.envelope ? { envelope: d.envelope } : {}),
+    ...(d.paged !== false ? { serverPaging: true } : {}),
+    search: d.search,
+    ...(create !== path || d.createExtra ? { create: { path: create, extra: d.createExtra } } : {}),
+    ...(updateFields ? { updateFields } : {}),
+    ...(edit !== `${path}/:id` ? { updatePath: (id: Identifier) => fill(edit, { id }) } : {}),
+    ...(d.softDelete ? { softDeletePath: (id: Identifier) => fill(remove, { id }) } : {}),
+    ...(d.searchMinChars ? { searchMinChars: true } : {}),
+    ...(filters.length ? { filters } : {}),
+  };
+}
+
+/** Each resource's API entry, from its declaration (every declared resource with an API path). */
 export const API_RESOURCES: Record<string, ResourceApi> = Object.fromEntries(
-  RESOURCES.flatMap((r) => (r.api ? [[r.name, r.api]] : [])),
+  DECLARATIONS.flatMap((d) => (d.path ? [[d.name, resourceApi(d)]] : [])),
 );
 
 /** The non-empty filters among `keys` as query parameters. */
@@ -71,51 +99,6 @@ const filterQuery = (filter: Record<string, unknown> | undefined, keys: readonly
   keys.flatMap((k) =>
     filter?.[k] === undefined || filter[k] === null || filter[k] === '' ? [] : [[k, String(filter[k])]],
   );
-
-export interface SpecterDataProvider extends DataProvider {
-  getStatistics(): Promise<Statistics>;
-  getLatestOrders(): Promise<LatestOrder[]>;
-  /** POST /restaurant/{id}/sync: read the branches and devices from the POS again. */
-  syncRestaurant(id: Identifier): Promise<{ sync_error: string | null }>;
-  /** DELETE /user/{id}/lock: lift the lock too many wrong codes put on an app user's phone. */
-  unlockAppUser(id: Identifier): Promise<void>;
-  /** The scan-to-save funnel: the last `days` days in all and per day, per branch, per till. */
-  getFunnel(days?: number): Promise<FunnelSummary>;
-  getFunnelByBranch(restId: Identifier): Promise<FunnelRow[]>;
-  getFunnelByDevice(branchId: Identifier): Promise<FunnelRow[]>;
-  /** The address of a CSV export with a one-minute download ticket, for a plain link (the file streams to disk). */
-  exportUrl(path: string, filter?: Record<string, unknown>): Promise<string>;
-  /** A ticketed download's address and the id its progress is read by (GET /export/progress/{id}). */
-  exportDownload(path: string, filter?: Record<string, unknown>): Promise<{ url: string; progress?: string }>;
-  /** How far that download has got; null when the server does not know it (not started, or another instance). */
-  exportProgress(id: string): Promise<{ rows: number; done: boolean; complete: boolean } | null>;
-  /** POST /restaurant/{id}/push-key: a new Specter POS push key, shown once. */
-  rotatePushKey(id: Identifier): Promise<PushKeyAnswer>;
-  /** POST /restaurant/device/{id}/link-key: a reprint, the till's new link key. */
-  rotateTillKey(id: Identifier): Promise<{ link_key?: string }>;
-  /** Your own two-step sign-in (docs/SECURITY.md, "Two-step sign-in"). */
-  totpStatus(): Promise<TotpStatus>;
-  /** Turning it on needs the account's password (docs/SECURITY.md, "Two-step sign-in"). */
-  totpEnrol(password: string): Promise<TotpEnrolment>;
-  /** On: every other session ends, and this one goes on with the new token the answer carries (stored here). */
-  totpConfirm(code: string): Promise<TotpRecoveryCodes>;
-  totpDisable(password: string): Promise<void>;
-  /** An admin resets another account's two-step sign-in (DELETE /admin/{id}/totp). */
-  resetTotp(id: Identifier): Promise<void>;
-  /** GET / POST /pos/foodics/webhook-secret: the Foodics webhook address with its secret (admins), a new one. */
-  webhookSecret(): Promise<WebhookSecret>;
-  rotateWebhookSecret(): Promise<WebhookSecret>;
-  /** "Connect Foodics": the authorize page to send the browser to (a restaurant to reconnect, or none: a new one). */
-  foodicsConnect(restaurantId?: Identifier): Promise<{ url: string }>;
-  /** The POS connection's health (the edit page's panel). */
-  connection(id: Identifier): Promise<Connection>;
-  /** GET /api/guest/insights: a period's saved receipts and guests beside the period before it. */
-  getGuestInsights(q: { restaurantId?: Identifier; from: string; to: string }): Promise<Insights>;
-  /** POST /api/admins/{id}/password: an admin sets a new password for an account that forgot it (issue 49). */
-  resetPassword(id: Identifier, newPassword: string): Promise<void>;
-  /** GET /api/dashboard/sales: the dashboard's period, money per currency (issue 49). */
-  getSales(q: { restaurantId?: Identifier; from: string; to: string }): Promise<Sales>;
-}
 
 type Row = RaRecord & Record<string, unknown>;
 

@@ -54,6 +54,18 @@ export function orderBy(
   });
 }
 
+/** The ORDER BY of a declared resource's list (src/contract/resources): a column for each of its declared sortable
+ * fields (the type asks for every one), its declared default sort. */
+export function declaredOrder<F extends string>(
+  declaration: { name: string; sort?: { fields: readonly F[]; default: { field: string; order: 'ASC' | 'DESC' } } },
+  q: ListQuery,
+  columns: Record<F, AnyColumn>,
+  tieBreaker: AnyColumn,
+): Ordering {
+  if (!declaration.sort) throw new Error(`${declaration.name}: its declaration names no sort`);
+  return orderBy(q, columns, declaration.sort.default, tieBreaker);
+}
+
 /**
  * Search: every word of the term must appear (ILIKE '%word%') in one of the columns, so "Sara Saleh" finds
  * first name Sara and last name Saleh. Each word is an OR over plain columns, which the pg_trgm GIN indexes

@@ -6,6 +6,7 @@ import {
   bigserial,
   boolean,
   customType,
+  check,
   date,
   index,
   integer,
@@ -57,6 +58,8 @@ export const admins = pgTable(
       .where(sql`${t.isDeleted} = false`),
     index('admins_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('admins_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
+    // The roles (issue 26, migration 0011).
+    check('admins_role_check', sql`${t.role} IN ('admin', 'manager', 'staff')`),
   ],
 );
 

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
-import { TOTP_SETUP_NEEDED, type Role } from '../../src/contract';
+import { TOTP_SETUP_NEEDED, type Action, type CrudAction, type Role } from '../../src/contract';
 import { liveAdminForToken } from '../db/repositories/admins';
 import { scopeKey, scopeOf, type Scope } from '../db/scope';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -28,6 +28,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call a back-office route (issue 26); default ['admin']. */
     roles?: readonly Role[];
+    /** The declared resource and actions the roles come from (server/routes/resourceRoutes.ts, `allow`): issue 46,
+     * tests/server/security/declaredRoles.test.ts holds the roles to the declaration. */
+    resource?: string;
+    actions?: readonly Action[];
+    /** Registered by resourceRoutes for this action of its resource (the tests derive its matrix rows). */
+    crud?: CrudAction;
     /** Open to an account that must still turn on two-step sign-in (ADMIN_TOTP_REQUIRED): its own enrolment, sign-out. */
     beforeTotp?: boolean;
   }

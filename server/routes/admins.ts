@@ -6,18 +6,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminDetailSchema,
   adminSchema,
   createAdminBody,
   editAdminBody,
   errorSchema,
   idParam,
-  listQuery,
   messageSchema,
+  roleMay,
   softDeleteBody,
   type EditAdminBody,
   type Role,
 } from '../../src/contract';
+import { adminsResource } from '../../src/contract/resources';
 import {
   changeAdminPassword,
   adminsList,
@@ -35,12 +35,11 @@ import {
 } from '../db/repositories/admins';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, unauthorized } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
-import { adminList } from './listRoute';
+import { allow, resourceRoutes } from './resourceRoutes';
 import { parseOr400 } from '../lib/validate';
 import { bearerToken, NOT_ALLOWED, requireTotpDone, scopeOfRequest } from '../plugins/auth';
 import { actorOf, recordActivity, type Tx } from '../db/audit';
 import { scopeOf, type Scope } from '../db/scope';
-import { MANAGERS } from './roles';
 
 /** The fields that make POST /user the creation of an admin rather than the customer's code request. */
 export const ADMIN_FIELDS = ['name', 'email', 'password', 'confirmPassword', 'role'] as const;
@@ -113,7 +112,7 @@ export async function createAdmin(
   req.admin = admin;
   requireTotpDone(app, admin);
   const actor = scopeOf(admin);
-  if (!MANAGERS.includes(admin.role)) throw forbidden(NOT_ALLOWED);
+  if (!roleMay(adminsResource, admin.role, 'create')) throw forbidden(NOT_ALLOWED);
   const input = parseOr400(createAdminBody.strict(), body);
   if (input.password !== input.confirmPassword) {
     return reply.code(400).send({ message: 'confirmPassword: does not match the password' });
@@ -155,37 +154,24 @@ export default async function adminsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  adminList(app, {
-    url: '/admin',
-    tags: ['admins'],
-    summary:
-      'Live accounts (a manager: itself and its staff) with role and restaurantIds; paged, sorted and searched (name, email) on request',
-    querystring: listQuery,
-    row: adminSchema,
-    roles: MANAGERS,
-    list: (q, scope) => adminsList(db, scope, q),
-  });
-
-  app.get(
-    '/admin/:id',
+  resourceRoutes(
+    app,
+    adminsResource,
     {
-      onRequest: app.requireAdmin,
-      config: { roles: MANAGERS },
-      schema: {
-        tags: ['admins'],
-        summary:
-          'One live account the caller sees (as GET /admin lists them), with role, restaurantIds and whether its two-step sign-in is on (totpOn); 404 otherwise',
-        security: [{ bearer: [] }],
-        params: idParam,
-        response: { 200: adminDetailSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      list: (scope, q) => adminsList(db, scope, q),
+      one: async (scope, id) => {
+        const account = await liveAccountIn(db, scope, id);
+        if (!account) return undefined;
+        const totp = await totpState(db, account.id);
+        // On, or pending (an enrolment not confirmed): either is what an admin's reset clears.
+        return { ...account, totpOn: !!totp?.secret };
       },
     },
-    async (req) => {
-      const account = await liveAccountIn(db, scopeOfRequest(req), req.params.id);
-      if (!account) throw notFound('Admin not found');
-      const totp = await totpState(db, account.id);
-      // On, or pending (an enrolment not confirmed): either is what an admin's reset clears.
-      return { ...account, totpOn: !!totp?.secret };
+    {
+      summaries: {
+        list: 'Live accounts (a manager: itself and its staff) with role and restaurantIds; paged, sorted and searched (name, email) on request',
+        show: 'One live account the caller sees (as GET /admin lists them), with role, restaurantIds and whether its two-step sign-in is on (totpOn); 404 otherwise',
+      },
     },
   );
 
@@ -236,7 +222,7 @@ export default async function adminsRoutes(fastify: FastifyInstance) {
     '/user/:id',
     {
       onRequest: app.requireAdmin,
-      config: { changes: ['admins', 'activity'], roles: MANAGERS },
+      config: { changes: ['admins', 'activity'], ...allow(adminsResource, 'edit', 'delete') },
       schema: {
         tags: ['admins'],
         summary: 'Soft-delete an account: { isDeleted: true }; or edit one: { name?, role?, restaurantIds? }',
@@ -267,7 +253,7 @@ export default async function adminsRoutes(fastify: FastifyInstance) {
     '/api/admins/:id/password',
     {
       onRequest: app.requireAdmin,
-      config: { changes: ['admins', 'activity'], roles: ['admin'] },
+      config: { changes: ['admins', 'activity'], ...allow(adminsResource, 'resetPassword') },
       schema: {
         tags: ['admins'],
         summary:

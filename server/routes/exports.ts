@@ -4,12 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, exportProgress, exportTicket } from '../../src/contract';
+import { usersResource } from '../../src/contract/resources';
 import { appUsersBatch, appUsersExportWhere, type AppUser } from '../db/repositories/appUsers';
 import { keysetBatches, sendCsv, text } from '../export/csv';
 import { localDateTime } from '../export/isoTime';
 import { issueTicket, requireAdminOrTicket, TICKET_SECONDS } from '../export/tickets';
 import { recordExport } from '../db/audit';
 import { MANAGERS } from './roles';
+import { allow } from './resourceRoutes';
 import { scopeOfRequest } from '../plugins/auth';
 
 const APP_USERS_CSV_HEADER = [
@@ -73,7 +75,7 @@ export default async function exportRoutes(fastify: FastifyInstance) {
     '/user/export.csv',
     {
       // The export is recorded in the audit trail (the Activity screen).
-      config: { changes: ['activity'], roles: MANAGERS },
+      config: { changes: ['activity'], ...allow(usersResource, 'export') },
       onRequest: requireAdminOrTicket(app),
       schema: {
         tags: ['app users'],

@@ -10,7 +10,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { connectionSchema, errorSchema, idParam } from '../../src/contract';
+import { connectionSchema, errorSchema, idParam, roleMay } from '../../src/contract';
+import { restaurantsResource } from '../../src/contract/resources';
 import {
   liveRestaurantId,
   newConnectState,
@@ -19,9 +20,8 @@ import {
 } from '../db/repositories/foodicsConnect';
 import { connectionFacts, statusOf } from '../db/repositories/posHealth';
 import { findLiveRestaurant } from '../db/repositories/restaurants';
-import { seesEverything } from '../db/scope';
 import { NOT_ALLOWED, scopeOfRequest } from '../plugins/auth';
-import { MANAGERS } from './roles';
+import { allow } from './resourceRoutes';
 import { forbidden, HttpError, notFound } from '../lib/errors';
 import { sealerOf } from '../lib/sealing';
 import { authorizeUrl, CONNECTED_PATH, ConnectError, exchangeCode, type ConnectFailure } from '../pos';
@@ -69,7 +69,7 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
     {
       onRequest: app.requireAdmin,
       // A manager connects or reconnects their own restaurants; adding a restaurant is an admin's (issue 26).
-      config: { changes: [], roles: MANAGERS },
+      config: { changes: [], ...allow(restaurantsResource, 'connect', 'create') },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -87,7 +87,9 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
       if (!config.FOODICS_CLIENT_ID || !config.FOODICS_CLIENT_SECRET) throw new HttpError(503, NOT_CONFIGURED);
       const restaurantId = req.body?.restaurantId ?? null;
       const scope = scopeOfRequest(req);
-      if (restaurantId === null && !seesEverything(scope)) throw forbidden(NOT_ALLOWED);
+      // Connecting a new restaurant is creating one (restaurants' `create`); reconnecting one is `connect`.
+      if (!roleMay(restaurantsResource, scope.role, restaurantId === null ? 'create' : 'connect'))
+        throw forbidden(NOT_ALLOWED);
       if (restaurantId !== null && !(await findLiveRestaurant(deps.database, restaurantId, scope))) {
         throw notFound('Restaurant not found');
       }
@@ -166,7 +168,7 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
     '/api/restaurants/:id/connection',
     {
       onRequest: app.requireAdmin,
-      config: { roles: MANAGERS },
+      config: allow(restaurantsResource, 'connect'),
       schema: {
         tags: ['restaurants'],
         ...secured,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, funnelByBranch, funnelByDevice, funnelQuery, funnelSummary, idParam } from '../../src/contract';
+import { funnelResource } from '../../src/contract/resources';
 import {
   funnelBatch,
   funnelByDay,
@@ -17,7 +18,7 @@ import { recordExport } from '../db/audit';
 import { dayRange } from '../funnel/days';
 import { keysetBatches, sendCsv, text } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
-import { ALL_ROLES, MANAGERS } from './roles';
+import { allow } from './resourceRoutes';
 import { scopeOfRequest } from '../plugins/auth';
 
 const FUNNEL_CSV_HEADER = [
@@ -57,7 +58,7 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
     '/funnel',
     {
       onRequest: app.requireAdmin,
-      config: { roles: ALL_ROLES },
+      config: allow(funnelResource, 'list'),
       schema: {
         tags: ['funnel'],
         ...secured,
@@ -83,7 +84,7 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
     '/funnel/branches/:restId',
     {
       onRequest: app.requireAdmin,
-      config: { roles: ALL_ROLES },
+      config: allow(funnelResource, 'list'),
       schema: {
         tags: ['funnel'],
         ...secured,
@@ -108,7 +109,7 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
     '/funnel/devices/:branchId',
     {
       onRequest: app.requireAdmin,
-      config: { roles: ALL_ROLES },
+      config: allow(funnelResource, 'list'),
       schema: {
         tags: ['funnel'],
         ...secured,
@@ -134,7 +135,7 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
     '/funnel/export.csv',
     {
       // The export is recorded in the audit trail (the Activity screen).
-      config: { changes: ['activity'], roles: MANAGERS },
+      config: { changes: ['activity'], ...allow(funnelResource, 'export') },
       onRequest: requireAdminOrTicket(app),
       schema: {
         tags: ['funnel'],

@@ -7,16 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  errorSchema,
-  guestDetailSchema,
-  guestFilters,
-  guestSchema,
-  guestsQuery,
-  idParam,
-  insightsQuery,
-  insightsSchema,
-} from '../../src/contract';
+import { errorSchema, guestFilters, insightsQuery, insightsSchema } from '../../src/contract';
+import { guestsResource } from '../../src/contract/resources';
 import {
   findGuest,
   guestInsights,
@@ -33,10 +25,9 @@ import { requireAdminOrTicket } from '../export/tickets';
 import { dayIn } from '../funnel/days';
 import { localDateTime } from '../export/isoTime';
 import { isoCurrency } from '../../src/contract/currency';
-import { adminList } from './listRoute';
+import { allow, resourceRoutes } from './resourceRoutes';
 import { type Scope, seesRestaurant } from '../db/scope';
 import { scopeOfRequest } from '../plugins/auth';
-import { ALL_ROLES, MANAGERS } from './roles';
 
 /** A role's view of the guestbook (issue 26): a manager or staff only their restaurants' guests, staff with masked
  * phones (and no export: the route's roles); an admin every restaurant's. */
@@ -103,7 +94,7 @@ export default async function guestsRoutes(fastify: FastifyInstance) {
       `${base}/insights`,
       {
         onRequest: app.requireAdmin,
-        config: { roles: ALL_ROLES },
+        config: allow(guestsResource, 'list'),
         schema: {
           tags: ['guests'],
           summary:
@@ -134,7 +125,7 @@ export default async function guestsRoutes(fastify: FastifyInstance) {
       `${base}/export.csv`,
       {
         // The export is recorded in the audit trail (the Activity screen).
-        config: { changes: ['activity'], roles: MANAGERS },
+        config: { changes: ['activity'], ...allow(guestsResource, 'export') },
         onRequest: requireAdminOrTicket(app),
         schema: {
           tags: ['guests'],
@@ -178,39 +169,25 @@ export default async function guestsRoutes(fastify: FastifyInstance) {
         );
       },
     );
+  }
 
-    adminList(app, {
-      url: base,
-      tags: ['guests'],
-      summary:
-        'The guestbook: consented guests one row per restaurant, the latest visit first; paged (X-Total-Count), searched by name or phone, filtered by restaurant, visits and visit dates',
-      querystring: guestsQuery,
-      row: guestSchema,
-      roles: ALL_ROLES,
-      list: (q, scope) => guestsList(db, q, guestOf(scope)),
-      shape: (r, scope) => toGuest(guestOf(scope))(r),
-    });
-
-    app.get(
-      `${base}/:id`,
-      {
-        onRequest: app.requireAdmin,
-        config: { roles: ALL_ROLES },
-        schema: {
-          tags: ['guests'],
-          summary: 'One consented guest and their saved orders at that restaurant, newest first (at most 200)',
-          security: [{ bearer: [] }],
-          params: idParam,
-          response: { 200: guestDetailSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
-        },
+  resourceRoutes(
+    app,
+    guestsResource,
+    {
+      list: (scope, q) => guestsList(db, q, guestOf(scope)),
+      one: (scope, id) => findGuest(db, id, guestOf(scope)),
+    },
+    {
+      summaries: {
+        list: 'The guestbook: consented guests one row per restaurant, the latest visit first; paged (X-Total-Count), searched by name or phone, filtered by restaurant, visits and visit dates',
+        show: 'One consented guest and their saved orders at that restaurant, newest first (at most 200)',
       },
-      async (req, reply) => {
-        const scope = guestScope(req);
-        const found = await findGuest(db, req.params.id, scope);
-        if (!found) throw notFound('Guest not found');
+      shape: (rows, scope) => rows.map(toGuest(guestOf(scope))),
+      detail: (found, scope, _req, reply) => {
         reply.header('Cache-Control', 'no-store');
         return {
-          ...toGuest(scope)(found.row),
+          ...toGuest(guestOf(scope))(found.row),
           orders: found.orders.map((o) => ({
             id: o.id,
             order_number: o.orderNumber,
@@ -223,6 +200,6 @@ export default async function guestsRoutes(fastify: FastifyInstance) {
           })),
         };
       },
-    );
-  }
+    },
+  );
 }

@@ -4,11 +4,12 @@
 //   for generated clients;
 // - security: the bearer token of an admin when the route is guarded by app.requireAdmin, else the group's
 //   (the customer's session cookie, a till's push key), else `[]` (public); a route may state its own;
-// - the statuses every route can answer: 400 when it validates input, 401 behind the admin guard, 414 (a path
+// - the statuses every route can answer: 400 when it validates input, 401 behind the admin guard, 403 for any call
+//   taking an admin's token (a role the route leaves out, two-step sign-in to set up first), 414 (a path
 //   parameter too long) and 431 (headers too large) from the server itself (server/app.ts, lib/clientError.ts).
 // Every operation must have a summary (the table refuses to start without one: tests/server/api/openApi.test.ts).
 // Adding an admin resource: its plugin here, one line; its paths start with ADMIN_API_PREFIX.
-import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import { CUSTOMER_COOKIE, errorSchema } from '../../src/contract';
 import activityRoutes from './activity';
 import adminsRoutes from './admins';
@@ -119,7 +120,10 @@ function completeOperation(app: FastifyInstance, group: RouteGroup, route: Route
   schema.security ??= admin ? [{ bearer: [] }] : (group.security ?? []);
   const response = (schema.response ??= {}) as Record<string, unknown>;
   const validates = schema.querystring || schema.params || schema.body;
-  for (const status of [...(validates ? [400] : []), ...(admin ? [401] : []), 414, 431])
+  // 403 for any call taking an admin's token: a role the route's roles leave out, or an account that must set up
+  // two-step sign-in first.
+  const bearer = (schema.security as Security).some((scheme) => 'bearer' in scheme);
+  for (const status of [...(validates ? [400] : []), ...(admin ? [401] : []), ...(bearer ? [403] : []), 414, 431])
     response[status] ??= errorSchema;
 }
 
@@ -156,11 +160,35 @@ export function completeDocument<T extends OpenApiDocument>(doc: T): T {
   return doc;
 }
 
-/** Registers every group of the table, each operation described as above. */
-export async function registerRoutes(app: FastifyInstance) {
-  for (const group of ROUTES) {
+/** What the app knows of each of its routes once registered (`app.routeFacts`): the tests hold them to the
+ * declarations (tests/server/security/declaredRoles.test.ts) and walk the writes. */
+export interface RouteFact {
+  method: string;
+  url: string;
+  /** Behind app.requireAdmin. */
+  admin: boolean;
+  config: FastifyContextConfig;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeFacts: RouteFact[];
+  }
+}
+
+/** Registers every group of the table (or of `groups`: a test adds its own), each operation described as above. */
+export async function registerRoutes(app: FastifyInstance, groups: readonly RouteGroup[] = ROUTES) {
+  const facts: RouteFact[] = [];
+  app.decorate('routeFacts', facts);
+  for (const group of groups) {
     await app.register(async (scope) => {
-      scope.addHook('onRoute', (route) => completeOperation(app, group, route));
+      scope.addHook('onRoute', (route) => {
+        completeOperation(app, group, route);
+        const hooks = ([] as unknown[]).concat(route.onRequest ?? [], route.preHandler ?? []);
+        for (const method of ([] as string[]).concat(route.method))
+          if (method !== 'HEAD')
+            facts.push({ method, url: route.url, admin: hooks.includes(app.requireAdmin), config: route.config ?? {} });
+      });
       await scope.register(group.plugin);
     });
   }

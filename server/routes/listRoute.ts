@@ -1,14 +1,15 @@
 // The one way an admin list route is written (docs/ARCHITECTURE.md, Add a resource): the admin guard, the query
-// and answer schemas, the answer memory (lib/rememberedList.ts) and the paging (lib/paging.ts) that every list
-// used to copy. A route gives its path, its texts, its query schema, its row schema and its repository's list:
+// and answer schemas, the answer memory (lib/rememberedList.ts) and the paging (db/paging.ts). A declared
+// resource's list is written by resourceRoutes (./resourceRoutes.ts), which calls this with the declaration's
+// path, schemas and roles; a list that is no resource's may call it itself:
 //
 //   adminList(app, { url: '/api/tills', tags: ['tills'], summary: '...', querystring: tillsQuery,
-//                    row: tillSchema, roles: ALL_ROLES, list: (q, scope) => tillsList(db, scope, q) });
-// `roles` (default admin only) says who may read it; the repository narrows the rows to the request's scope.
-import type { FastifyInstance } from 'fastify';
+//                    row: tillSchema, config: { roles: ALL_ROLES }, list: (q, scope) => tillsList(db, scope, q) });
+// `config.roles` (default admin only) says who may read it; the repository narrows the rows to the request's scope.
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, type ListQuery, type Role } from '../../src/contract';
+import { errorSchema, type ListQuery } from '../../src/contract';
 import type { Scope } from '../db/scope';
 import { scopeOfRequest } from '../plugins/auth';
 import { pagedList, type ListSource } from '../db/paging';
@@ -22,12 +23,16 @@ export interface AdminListOptions<Q extends z.ZodType<ListQuery>, S extends z.Zo
   querystring: Q;
   /** One row of the answer. */
   row: S;
-  /** Who may read it (issue 26; default admin only). */
-  roles?: readonly Role[];
+  /** The answer is `{ [envelope]: rows }` rather than the bare array (the spec's restaurants). */
+  envelope?: string;
+  /** The route's config: who may read it (`roles`, issue 26; default admin only) and its resource's action. */
+  config?: FastifyContextConfig;
   /** The repository's list for this query and the request's scope (server/db/repositories). */
   list: (q: z.output<Q>, scope: Scope) => ListSource<R> | Promise<ListSource<R>>;
-  /** Rows as read -> rows of the answer (default: as they are); the scope for what a role sees masked. */
+  /** Rows as read -> rows of the answer, one at a time (default: as they are); the scope for what a role sees masked. */
   shape?: (row: R, scope: Scope) => z.input<S>;
+  /** Or all of a page's rows at once (one query for their children). */
+  shapeAll?: (rows: R[], scope: Scope) => unknown[] | Promise<unknown[]>;
 }
 
 export function adminList<Q extends z.ZodType<ListQuery>, S extends z.ZodType, R>(
@@ -35,12 +40,13 @@ export function adminList<Q extends z.ZodType<ListQuery>, S extends z.ZodType, R
   opts: AdminListOptions<Q, S, R>,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const answer = z.array(opts.row);
+  const rows = z.array(opts.row);
+  const answer: z.ZodType = opts.envelope ? z.object({ [opts.envelope]: rows }) : rows;
   app.get(
     opts.url,
     {
       onRequest: app.requireAdmin,
-      config: { roles: opts.roles ?? ['admin'] },
+      config: { roles: ['admin'], ...opts.config },
       schema: {
         tags: opts.tags,
         summary: opts.summary,
@@ -53,8 +59,13 @@ export function adminList<Q extends z.ZodType<ListQuery>, S extends z.ZodType, R
       answerList(app, req, reply, answer, async (totals) => {
         const query = req.query as z.output<Q>;
         const scope = scopeOfRequest(req);
-        const rows = await pagedList(query, totals, await opts.list(query, scope));
-        return opts.shape ? rows.map((r) => opts.shape!(r, scope)) : (rows as z.input<typeof answer>);
+        const read = await pagedList(query, totals, await opts.list(query, scope));
+        const shaped = opts.shapeAll
+          ? await opts.shapeAll(read, scope)
+          : opts.shape
+            ? read.map((r) => opts.shape!(r, scope))
+            : read;
+        return opts.envelope ? { [opts.envelope]: shaped } : shaped;
       }),
   );
 }

@@ -9,13 +9,10 @@ import {
   deviceSchema,
   errorSchema,
   idParam,
-  listQuery,
-  messageSchema,
   pushKeyAnswer,
-  restaurantBody,
   restaurantWithBranches,
-  softDeleteBody,
 } from '../../src/contract';
+import { branchesResource, devicesResource, restaurantsResource } from '../../src/contract/resources';
 import {
   branchesWithDevices,
   findLiveBranch,
@@ -30,18 +27,15 @@ import {
 } from '../db/repositories/restaurants';
 import { badRequest, notFound } from '../lib/errors';
 import { isMasked, sealerOf } from '../lib/sealing';
-
-const MASKED_ON_CREATE = 'Paste the whole token: a masked one (****) only keeps the token a restaurant already has';
-import { EVERY_RESTAURANT, type Scope } from '../db/scope';
-import { ALL_ROLES, MANAGERS } from './roles';
+import type { Scope } from '../db/scope';
+import { allow, resourceRoutes } from './resourceRoutes';
 import { scopeOfRequest } from '../plugins/auth';
-import { pagedList } from '../db/paging';
-import { answerList } from '../lib/rememberedList';
 import { syncRestaurant } from '../pos/sync';
 import { actorOf, recordActivity } from '../db/audit';
 import { hashPushKey, newPushKey, newTillLinkKey } from '../pos';
 import { foodicsWebhooksOn } from '../db/secrets';
 
+const MASKED_ON_CREATE = 'Paste the whole token: a masked one (****) only keeps the token a restaurant already has';
 const secured = { security: [{ bearer: [] }] };
 /** The webhook address's secret as every admin sees it. */
 const MASKED_SECRET = '••••••••';
@@ -88,140 +82,49 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     return (await withBranches(deps.database, [await liveOr404(scope, id)]))[0];
   }
 
-  app.get(
-    '/restaurant',
+  resourceRoutes(
+    app,
+    restaurantsResource,
     {
-      onRequest: app.requireAdmin,
-      config: { roles: ALL_ROLES },
-      schema: {
-        tags: ['restaurants'],
-        ...secured,
-        summary: 'Live restaurants with Branchs[] and their Devices[]; paged and searched (name) on request',
-        querystring: listQuery,
-        response: {
-          200: z.object({ restaurants: z.array(restaurantWithBranches) }),
-          400: errorSchema,
-          401: errorSchema,
-        },
-      },
-    },
-    async (req, reply) =>
-      answerList(app, req, reply, z.object({ restaurants: z.array(restaurantWithBranches) }), async (totals) => ({
-        restaurants: await withBranches(
-          deps.database,
-          await pagedList(req.query, totals, restaurantsList(db, scopeOfRequest(req), req.query)),
-        ),
-      })),
-  );
-
-  app.post(
-    '/restaurant',
-    {
-      onRequest: app.requireAdmin,
-      config: { changes: ['restaurants', 'activity'] },
-      schema: {
-        tags: ['restaurants'],
-        ...secured,
-        summary:
-          'Create a restaurant, then read its branches and devices from its POS (a failure is kept in sync_error)',
-        body: restaurantBody,
-        response: { 200: restaurantWithBranches, 400: errorSchema, 401: errorSchema },
-      },
-    },
-    async (req) => {
-      const b = req.body;
-      // A new restaurant has no stored token for a masked one to stand for.
-      if (isMasked(b.token) || isMasked(b.branchs_token)) throw badRequest(MASKED_ON_CREATE);
-      const row = await db.transaction(async (tx) => {
-        const created = await insertRestaurant(tx, b, sealerOf(deps.config));
-        await recordActivity(tx, {
-          ...actorOf(req),
-          kind: 'restaurant.created',
-          target: { type: 'restaurant', id: created.id, label: b.name },
-        });
-        return created;
-      });
-      return syncedAnswer(EVERY_RESTAURANT, row.id);
-    },
-  );
-
-  app.get(
-    '/restaurant/:id',
-    {
-      onRequest: app.requireAdmin,
-      config: { roles: ALL_ROLES },
-      schema: {
-        tags: ['restaurants'],
-        ...secured,
-        summary: 'One live restaurant with its branches (the edit form)',
-        params: idParam,
-        response: { 200: restaurantWithBranches, 400: errorSchema, 401: errorSchema, 404: errorSchema },
-      },
-    },
-    async (req) => {
-      const answer = await answerOne(scopeOfRequest(req), req.params.id);
-      // Whether webhooks are on, shown on the edit page with the address's secret masked: the address itself is
-      // only for those who configure the Foodics app (GET /pos/foodics/webhook-secret, docs/SECURITY.md).
-      const on = await foodicsWebhooksOn(deps.database, deps.config.FOODICS_WEBHOOK_SECRET);
-      const origin = deps.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
-      return {
-        ...answer,
-        webhook_url: on && answer.system_type === 'Foodics' ? `${origin}/pos/foodics/webhook/${MASKED_SECRET}` : null,
-      };
-    },
-  );
-
-  app.patch(
-    '/restaurant/:id',
-    {
-      onRequest: app.requireAdmin,
-      config: { changes: ['restaurants', 'activity'], roles: MANAGERS },
-      schema: {
-        tags: ['restaurants'],
-        ...secured,
-        summary: 'Edit a restaurant (the form fields; any subset), then re-read its branches and devices',
-        params: idParam,
-        body: restaurantBody.partial(),
-        response: { 200: restaurantWithBranches, 400: errorSchema, 401: errorSchema, 404: errorSchema },
-      },
-    },
-    async (req) => {
-      const scope = scopeOfRequest(req);
-      await liveOr404(scope, req.params.id);
+      list: (scope, q) => restaurantsList(db, scope, q),
+      one: (scope, id) => findLiveRestaurant(deps.database, id, scope),
+      create: (tx, _scope, b) => insertRestaurant(tx, b, sealerOf(deps.config)),
       // A form sends masked tokens back as shown: restaurantColumns leaves the stored token as it is.
-      const b = { ...req.body };
-      // The audit trail gets the names of the fields sent, never their values (the tokens are secrets).
-      const fields = Object.keys(b).filter((k) => b[k as keyof typeof b] !== undefined);
-      const columns = restaurantColumns(b, sealerOf(deps.config));
-      await changeLive(req, req.params.id, { ...columns, updatedAt: new Date() }, 'restaurant.edited', {
-        fields,
-      });
-      return syncedAnswer(scope, req.params.id);
+      update: (tx, scope, id, b) =>
+        updateLiveRestaurant(tx, scope, id, { ...restaurantColumns(b, sealerOf(deps.config)), updatedAt: new Date() }),
+      remove: (tx, scope, id) =>
+        updateLiveRestaurant(tx, scope, id, { isDeleted: true, deletedAt: new Date(), updatedAt: new Date() }),
     },
-  );
-
-  app.patch(
-    '/restaurant/delete/:id',
     {
-      onRequest: app.requireAdmin,
-      config: { changes: ['restaurants', 'activity'] },
-      schema: {
-        tags: ['restaurants'],
-        ...secured,
-        summary: 'Soft-delete a restaurant: { isDeleted: true }; its QR codes stop working',
-        params: idParam,
-        body: softDeleteBody,
-        response: { 200: messageSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      summaries: {
+        list: 'Live restaurants with Branchs[] and their Devices[]; paged and searched (name) on request',
+        show: 'One live restaurant with its branches (the edit form)',
+        create:
+          'Create a restaurant, then read its branches and devices from its POS (a failure is kept in sync_error)',
+        edit: 'Edit a restaurant (the form fields; any subset), then re-read its branches and devices',
+        delete: 'Soft-delete a restaurant: { isDeleted: true }; its QR codes stop working',
       },
-    },
-    async (req) => {
-      await changeLive(
-        req,
-        req.params.id,
-        { isDeleted: true, deletedAt: new Date(), updatedAt: new Date() },
-        'restaurant.deleted',
-      );
-      return { message: 'The Restaurants has been removed' };
+      changes: ['restaurants', 'activity'],
+      // Tokens come masked for every role (the repository, docs/SECURITY.md "POS tokens").
+      shape: (rows) => withBranches(deps.database, rows),
+      // A new restaurant has no stored token for a masked one to stand for.
+      check: (action, b) => {
+        if (action === 'create' && (isMasked(b.token as string) || isMasked(b.branchs_token as string)))
+          throw badRequest(MASKED_ON_CREATE);
+      },
+      // After a change that can move its branches and devices: read them again from the POS.
+      afterWrite: async (row) => void (await syncRestaurant(deps, row.id)),
+      detail: async (row, _scope, req) => {
+        const [answer] = await withBranches(deps.database, [row]);
+        // Whether webhooks are on, shown on the edit page with the address's secret masked: the address itself is
+        // only for those who configure the Foodics app (GET /pos/foodics/webhook-secret, docs/SECURITY.md).
+        const on = await foodicsWebhooksOn(deps.database, deps.config.FOODICS_WEBHOOK_SECRET);
+        const origin = deps.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
+        return {
+          ...answer,
+          webhook_url: on && answer.system_type === 'Foodics' ? `${origin}/pos/foodics/webhook/${MASKED_SECRET}` : null,
+        };
+      },
     },
   );
 
@@ -229,7 +132,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/:id/sync',
     {
       onRequest: app.requireAdmin,
-      config: { changes: ['restaurants', 'activity'], roles: MANAGERS },
+      config: { changes: ['restaurants', 'activity'], ...allow(restaurantsResource, 'sync') },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -256,7 +159,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/:id/push-key',
     {
       onRequest: app.requireAdmin,
-      config: { changes: ['restaurants', 'activity'], roles: MANAGERS },
+      config: { changes: ['restaurants', 'activity'], ...allow(restaurantsResource, 'connect') },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -283,7 +186,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/branches/:restId',
     {
       onRequest: app.requireAdmin,
-      config: { roles: ALL_ROLES },
+      config: allow(branchesResource, 'list'),
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -315,7 +218,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       onRequest: app.requireAdmin,
       // The tills' checks (lastOrder.ts) and the lists that carry the key. A manager reprints their own
       // restaurants' tills (the repository keeps to the scope: another's device is 404).
-      config: { changes: ['restaurants', 'activity'], roles: MANAGERS },
+      config: { changes: ['restaurants', 'activity'], ...allow(devicesResource, 'reprint') },
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -345,7 +248,7 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     '/restaurant/devices/:branchId',
     {
       onRequest: app.requireAdmin,
-      config: { roles: ALL_ROLES },
+      config: allow(devicesResource, 'list'),
       schema: {
         tags: ['restaurants'],
         ...secured,

@@ -4,15 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  errorSchema,
-  idParam,
-  isoCurrency,
-  savedOrderDetail,
-  savedOrderFilters,
-  savedOrderSchema,
-  savedOrdersQuery,
-} from '../../src/contract';
+import { errorSchema, isoCurrency, savedOrderFilters } from '../../src/contract';
+import { ordersResource } from '../../src/contract/resources';
 import {
   findSavedOrder,
   savedOrdersBatch,
@@ -20,14 +13,12 @@ import {
   savedOrdersWhere,
   type SavedOrderRow as Row,
 } from '../db/repositories/savedOrders';
-import { notFound } from '../lib/errors';
 import { recordExport } from '../db/audit';
-import { adminList } from './listRoute';
+import { allow, resourceRoutes } from './resourceRoutes';
 import { keysetBatches, sendCsv, text } from '../export/csv';
 import { localDateTime } from '../export/isoTime';
 import { requireAdminOrTicket } from '../export/tickets';
 import { customerName } from './orders';
-import { ALL_ROLES, MANAGERS } from './roles';
 import { scopeOfRequest } from '../plugins/auth';
 
 const toSavedOrder = (r: Row) => ({
@@ -67,23 +58,35 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  adminList(app, {
-    url: '/order',
-    tags: ['orders'],
-    summary:
-      'Saved orders, newest first; paged (X-Total-Count), searched by phone or order number, filtered by restaurant, customer and dates',
-    querystring: savedOrdersQuery,
-    row: savedOrderSchema,
-    roles: ALL_ROLES,
-    list: (q, scope) => savedOrdersList(db, scope, q),
-    shape: toSavedOrder,
-  });
+  resourceRoutes(
+    app,
+    ordersResource,
+    {
+      list: (scope, q) => savedOrdersList(db, scope, q),
+      one: (scope, id) => findSavedOrder(db, scope, id),
+    },
+    {
+      summaries: {
+        list: 'Saved orders, newest first; paged (X-Total-Count), searched by phone or order number, filtered by restaurant, customer and dates',
+        show: 'One saved order with its item lines',
+      },
+      shape: (rows) => rows.map(toSavedOrder),
+      detail: ({ row, items }) => ({
+        ...toSavedOrder(row),
+        order_items: items.map((i) => ({
+          item_name: i.itemName,
+          item_quantity: Number(i.itemQuantity),
+          total_price: Number(i.totalPrice),
+        })),
+      }),
+    },
+  );
 
   app.get(
     '/order/export.csv',
     {
       // The export is recorded in the audit trail (the Activity screen).
-      config: { changes: ['activity'], roles: MANAGERS },
+      config: { changes: ['activity'], ...allow(ordersResource, 'export') },
       onRequest: requireAdminOrTicket(app),
       schema: {
         tags: ['orders'],
@@ -126,34 +129,6 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
         ],
         recordExport(db, req, 'orders'),
       );
-    },
-  );
-
-  app.get(
-    '/order/:id',
-    {
-      onRequest: app.requireAdmin,
-      config: { roles: ALL_ROLES },
-      schema: {
-        tags: ['orders'],
-        summary: 'One saved order with its item lines',
-        security: [{ bearer: [] }],
-        params: idParam,
-        response: { 200: savedOrderDetail, 400: errorSchema, 401: errorSchema, 404: errorSchema },
-      },
-    },
-    async (req) => {
-      const found = await findSavedOrder(db, scopeOfRequest(req), req.params.id);
-      if (!found) throw notFound('Order not found');
-      const { row, items } = found;
-      return {
-        ...toSavedOrder(row),
-        order_items: items.map((i) => ({
-          item_name: i.itemName,
-          item_quantity: Number(i.itemQuantity),
-          total_price: Number(i.totalPrice),
-        })),
-      };
     },
   );
 }

@@ -1,31 +1,20 @@
 // GET /api/tills: the Tills screen's list (src/resources/tills): every till of the live restaurants with its
-// branch and restaurant, paged, sorted and searched in the database, filtered by restaurant. Admin only.
+// branch and restaurant, paged, sorted and searched in the database, filtered by restaurant. Declared in
+// src/contract/resources/tills.ts.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { listQuery } from '../../src/contract';
+import { tillsResource } from '../../src/contract/resources';
 import { tillsList } from '../db/repositories/tills';
-import { adminList } from './listRoute';
-import { ALL_ROLES } from './roles';
-
-export const tillsQuery = listQuery.extend({ restaurantId: z.coerce.number().int().positive().optional() });
-
-export const tillSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  posId: z.string(),
-  branch: z.string(),
-  restaurantId: z.number(),
-  restaurant: z.string(),
-});
+import { resourceRoutes } from './resourceRoutes';
 
 export default async function tillsRoutes(app: FastifyInstance) {
-  adminList(app, {
-    url: '/api/tills',
-    tags: ['tills'],
-    summary: 'Tills of the live restaurants with their branch; paged, sorted, searched (till, branch, restaurant)',
-    querystring: tillsQuery,
-    row: tillSchema,
-    roles: ALL_ROLES,
-    list: (q, scope) => tillsList(app.deps.database.db, scope, q),
-  });
+  resourceRoutes(
+    app,
+    tillsResource,
+    { list: (scope, q) => tillsList(app.deps.database.db, scope, q) },
+    {
+      summaries: {
+        list: 'Tills of the live restaurants with their branch; paged, sorted, searched (till, branch, restaurant)',
+      },
+    },
+  );
 }

@@ -39,6 +39,8 @@ import { verifyPassword } from '../lib/passwords';
 import { sealerOf } from '../lib/sealing';
 import { isTotpCode, newRecoveryCodes, newTotpSecret, recoveryHash, totpStep } from '../lib/totp';
 import { ALL_ROLES } from './roles';
+import { allow } from './resourceRoutes';
+import { adminsResource } from '../../src/contract/resources';
 
 /** Whether a sign-in's second step is good: the app's code of a step not used before, or an unused recovery code
  * (taken out of the list at once). */
@@ -203,8 +205,8 @@ export default async function totpRoutes(fastify: FastifyInstance) {
     '/admin/:id/totp',
     {
       onRequest: app.requireAdmin,
-      // Admins only (the route's default role). The live accounts' memory forgets the account's sessions at once.
-      config: { changes: ['admins', 'activity'] },
+      // Admins only (the admins' declaration: resetTotp). The live accounts' memory forgets the account's sessions.
+      config: { changes: ['admins', 'activity'], ...allow(adminsResource, 'resetTotp') },
       schema: {
         tags: ['admins'],
         security,

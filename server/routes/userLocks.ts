@@ -4,6 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, idParam, messageSchema } from '../../src/contract';
+import { usersResource } from '../../src/contract/resources';
+import { allow } from './resourceRoutes';
 import { appUserPhone } from '../db/repositories/appUsers';
 import { conflict, notFound } from '../lib/errors';
 import { forgetPhoneCounts, liftLock } from '../db/phoneLock';
@@ -20,7 +22,7 @@ export default async function userLockRoutes(fastify: FastifyInstance) {
   app.delete(
     '/user/:id/lock',
     {
-      config: { changes: ['phoneLocks', 'activity'] },
+      config: { changes: ['phoneLocks', 'activity'], ...allow(usersResource, 'unlock') },
       onRequest: app.requireAdmin,
       schema: {
         tags: ['app users'],

@@ -4,27 +4,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  adminSchema,
-  appUserSchema,
-  createAdminBody,
-  errorSchema,
-  idParam,
-  listQuery,
-  messageSchema,
-  sendCodeBody,
-  codeSentSchema,
-} from '../../src/contract';
+import { adminSchema, createAdminBody, errorSchema, sendCodeBody, codeSentSchema } from '../../src/contract';
+import { usersResource } from '../../src/contract/resources';
 import { appUsersList, deleteAppUser, type AppUserRow } from '../db/repositories/appUsers';
-import { notFound } from '../lib/errors';
-import { adminList } from './listRoute';
+import { resourceRoutes } from './resourceRoutes';
 import { parseCustomerInput } from '../lib/validate';
 import { bearerToken } from '../plugins/auth';
 import { handleSendCode } from '../otp/sendCode';
 import { maskPhone } from '../core/phone';
-import { actorOf, recordActivity } from '../db/audit';
 import { ADMIN_FIELDS, createAdmin } from './admins';
-import { MANAGERS } from './roles';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const toAppUser = (u: AppUserRow) => ({
@@ -44,42 +32,24 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  adminList(app, {
-    url: '/user',
-    tags: ['app users'],
-    summary: 'App users; paged, sorted and searched (name, phone) when page/perPage/sort/order/q is given',
-    querystring: listQuery,
-    row: appUserSchema,
-    roles: MANAGERS,
-    list: (q, scope) => appUsersList(db, app.deps.config, scope, q),
-    shape: toAppUser,
-  });
-
-  app.delete(
-    '/user/:id',
+  resourceRoutes(
+    app,
+    usersResource,
     {
-      onRequest: app.requireAdmin,
-      // Their saved orders go with them (docs/SECURITY.md, "Retention").
-      config: { changes: ['appUsers', 'savedOrders', 'activity', 'loyalty'] },
-      schema: {
-        tags: ['app users'],
-        summary: 'Delete an app user (hard delete; their saved orders go with them)',
-        security: [{ bearer: [] }],
-        params: idParam,
-        response: { 200: messageSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
-      },
+      list: (scope, q) => appUsersList(db, app.deps.config, scope, q),
+      // An admin's only (the declaration): the scope is every restaurant's.
+      remove: (tx, _scope, id) => deleteAppUser(tx, id),
     },
-    async (req) => {
-      await db.transaction(async (tx) => {
-        const gone = await deleteAppUser(tx, req.params.id);
-        if (!gone) throw notFound('App user not found');
-        await recordActivity(tx, {
-          ...actorOf(req),
-          kind: 'appUser.deleted',
-          target: { type: 'appUser', id: gone.id, label: maskPhone(gone.phone) },
-        });
-      });
-      return { message: 'The User has been removed' };
+    {
+      tags: ['app users'],
+      summaries: {
+        list: 'App users; paged, sorted and searched (name, phone) when page/perPage/sort/order/q is given',
+        delete: 'Delete an app user (hard delete; their saved orders go with them)',
+      },
+      // Their saved orders go with them (docs/SECURITY.md, "Retention").
+      changes: ['appUsers', 'savedOrders', 'activity', 'loyalty'],
+      shape: (rows) => rows.map(toAppUser),
+      labelOf: (u) => maskPhone(u.phone),
     },
   );
 

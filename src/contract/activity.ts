@@ -35,6 +35,10 @@ export const ACTIVITY_KINDS = [
   'loyalty.rewardCreated',
   'loyalty.rewardChanged',
   'loyalty.rewardDeleted',
+  // Issue 46: the writes of a declared resource (server/routes/resourceRoutes.ts), its type in targetType.
+  'record.created',
+  'record.edited',
+  'record.deleted',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -1,13 +1,12 @@
-// What one back-office resource is (docs/ARCHITECTURE.md, Add a resource): its folder's index.ts exports one
-// entry, and src/resources/index.ts lists the entries. That list alone drives App.tsx's <Resource>s (the list on
-// its exact path, the child pages), the menu (react-admin's resource items), the data provider's paths and the
-// i18n catalogues; nothing else in src/ names a resource.
+// What one back-office resource's folder gives (docs/ARCHITECTURE.md, Add a resource): its screens, icon and
+// messages, beside its declaration (src/contract/resources/<name>.ts), which says its name, its API and who may do
+// what. src/resources/index.ts finds every folder; App.tsx maps them to <Resource>s (the list on its exact path, the
+// child pages), the menu (react-admin's resource items) and the i18n catalogues. Nothing else in src/ names a
+// resource: the data provider's table and the permissions are derived from the declarations.
 import type { ComponentType } from 'react';
-import type { ResourceApi } from '../dataProvider';
 import type { Role } from '../contract/admins';
+import type { AnyResource } from '../contract/resource';
 
-/** Who may open a resource (issue 26): src/permissions.ts reads `access` with its table of actions per role, and
- * react-admin's canAccess asks it. */
 export type { Role };
 
 /** A resource's texts in one language, under react-admin's own keys: resources.<name>.name, .empty, .fields.*. */
@@ -19,8 +18,11 @@ export interface ResourceMessages {
   fields: Record<string, string>;
 }
 
+/** A folder's entry as the app reads it. */
 export interface ResourceEntry {
-  /** react-admin's name and the screen's path: /<name>. */
+  /** The declaration: name (react-admin's and the screen's path, /<name>), API, actions and roles. */
+  declaration: AnyResource;
+  /** react-admin's name and the screen's path: /<name> (the declaration's). */
   name: string;
   /** The list, shown on /<name> exactly (anything else under it reads "Permission Denied"); it is in the menu. */
   list?: ComponentType;
@@ -29,17 +31,31 @@ export interface ResourceEntry {
   /** Pages that live under another resource's path (branches under /restaurants/branches/...). */
   under?: string;
   icon?: ComponentType;
-  /** How react-admin's calls reach the API (src/dataProvider.ts); none: pages only, no <Resource>. */
-  api?: ResourceApi;
-  /** Who may see it. */
+  /** Whether react-admin's calls reach the API for it (its declaration has a path); none: pages only. */
+  api: boolean;
+  /** Who may open it: the declaration's `list` roles. */
   access: readonly Role[];
   /** Both languages, the same keys (Arabic's type is English's). */
   messages?: { en: ResourceMessages; ar: ResourceMessages };
 }
 
-/** Declares a resource's entry (types it; the language catalogues must have the same keys). */
-export function defineResource<M extends ResourceMessages>(
-  entry: ResourceEntry & { messages?: { en: M; ar: NoInfer<M> } },
-): ResourceEntry {
-  return entry;
+/** A folder's entry as its index.ts writes it. */
+export interface ResourceFolder<M extends ResourceMessages> {
+  declaration: AnyResource;
+  list?: ComponentType;
+  routes?: Record<string, ComponentType>;
+  under?: string;
+  icon?: ComponentType;
+  messages?: { en: M; ar: NoInfer<M> };
+}
+
+/** Declares a resource's folder (types it: the language catalogues must have the same keys). */
+export function defineResource<M extends ResourceMessages>(folder: ResourceFolder<M>): ResourceEntry {
+  const { declaration } = folder;
+  return {
+    ...folder,
+    name: declaration.name,
+    api: declaration.path !== undefined,
+    access: declaration.actions.list ?? [],
+  };
 }

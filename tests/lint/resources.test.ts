@@ -25,6 +25,22 @@ describe('resources are registered in the manifest only', () => {
     expect(await restricted('src/App.tsx', resource)).toEqual([]);
   });
 
+  it('a screen or a building block importing src/dataProvider is refused (they reach it through the context)', async () => {
+    const code = "import { dataProvider } from '../../dataProvider';\nvoid dataProvider;\n";
+    const refused = async (file: string) => {
+      const [result] = await eslint.lintText(code, { filePath: file });
+      return result.messages
+        .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports')
+        .map((m) => m.message);
+    };
+    expect(await refused('src/resources/tills/Probe.tsx')).toEqual([expect.stringMatching(/useDataProvider/)]);
+    expect(await refused('src/admin/lists/Probe.tsx')).toEqual([expect.stringMatching(/useDataProvider/)]);
+    const typeOnly =
+      "import type { SpecterDataProvider } from '../../admin/data';\nexport type P = SpecterDataProvider;\n";
+    const [ok] = await eslint.lintText(typeOnly, { filePath: 'src/resources/tills/Probe.tsx' });
+    expect(ok.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports')).toEqual([]);
+  });
+
   it('an API_RESOURCES table written by hand is refused', async () => {
     const code = "export const API_RESOURCES = { tills: { path: '/api/tills', search: [] } };\n";
     expect(await restricted('src/dataProvider.ts', code)).toHaveLength(1);

@@ -3,8 +3,9 @@
 // deletion that never removes the last admin.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, Role } from '../../../src/contract';
+import { adminsResource } from '../../../src/contract/resources';
 import type { Tx } from '../audit';
-import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
+import { listSource, declaredOrder, searchWhere, type ListSource } from '../paging';
 import type { Db } from '../client';
 import { restaurantsIn, type Scope } from '../scope';
 import { adminRestaurants, adminTokenRevocations, admins, restaurants } from '../schema';
@@ -54,7 +55,7 @@ export function adminsList(db: Db, scope: Scope, q: ListQuery): ListSource<Accou
     id: admins.id,
     scope: and(live, accountsIn(scope)),
     filter: searchWhere(q.q, [admins.name, admins.email]),
-    order: orderBy(q, sortable, { field: 'id', order: 'ASC' }, admins.id),
+    order: declaredOrder(adminsResource, q, sortable, admins.id),
   });
   return {
     all: source.all && (async () => (await source.all!()).map(toAccount)),

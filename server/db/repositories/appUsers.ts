@@ -3,11 +3,12 @@ import { and, asc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import { SEARCH_TOO_SHORT, searchTooShort, type ListQuery } from '../../../src/contract';
+import { usersResource } from '../../../src/contract/resources';
 import { badRequest } from '../../lib/errors';
 import { phoneSearchForms } from '../../core/phone';
 import type { Tx } from '../audit';
 import { lockedUntilSql } from '../phoneLock';
-import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
+import { listSource, declaredOrder, searchWhere, type ListSource } from '../paging';
 import type { Db } from '../client';
 import type { Scope } from '../scope';
 import { consentedCustomersAt, TOTAL_CAP } from './counts';
@@ -144,7 +145,7 @@ export async function appUsersList(
         : q.q?.trim()
           ? undefined
           : async () => ({ total: await consentedCustomersAt(db, scope.restaurantIds!), exact: true }),
-    order: orderBy(q, sortable, { field: 'createdAt', order: 'DESC' }, appUsers.id),
+    order: declaredOrder(usersResource, q, sortable, appUsers.id),
     // The whole list's total is the trigger-kept count; a search's is counted up to 1,000 (counts.ts).
     whole: 'app_users',
   });

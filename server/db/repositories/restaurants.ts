@@ -2,8 +2,9 @@
 // one restaurant, one branch's devices, creation and changes to a live restaurant.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { ListQuery, RestaurantBody } from '../../../src/contract';
+import { restaurantsResource } from '../../../src/contract/resources';
 import type { Tx } from '../audit';
-import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
+import { listSource, declaredOrder, searchWhere, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
 import { restaurantsIn, type Scope } from '../scope';
 import { branches, devices, restaurants } from '../schema';
@@ -126,7 +127,7 @@ export function restaurantsList(db: Db, scope: Scope, q: ListQuery): ListSource<
     id: restaurants.id,
     scope: and(live, restaurantsIn(scope, restaurants.id)),
     filter: searchWhere(q.q, [restaurants.name]),
-    order: orderBy(q, sortable, { field: 'id', order: 'ASC' }, restaurants.id),
+    order: declaredOrder(restaurantsResource, q, sortable, restaurants.id),
   });
 }
 
@@ -161,7 +162,10 @@ export function restaurantColumns(b: Partial<RestaurantBody>, sealer: Sealer): P
 export async function insertRestaurant(tx: Tx, b: RestaurantBody, sealer: Sealer) {
   // A whole body holds every required column; the optional ones not sent are null.
   const values = { nameApi: null, vatNumber: null, ...restaurantColumns(b, sealer) } as NewRestaurant;
-  const [created] = await tx.insert(restaurants).values(values).returning({ id: restaurants.id });
+  const [created] = await tx
+    .insert(restaurants)
+    .values(values)
+    .returning({ id: restaurants.id, name: restaurants.name });
   return created;
 }
 

@@ -10,9 +10,10 @@ import {
   type SavedOrderFilters,
   type SaveLoyalty,
 } from '../../../src/contract';
+import { ordersResource } from '../../../src/contract/resources';
 import { badRequest } from '../../lib/errors';
 import type { PosOrder } from '../../core/posPort';
-import { listSource, orderBy, type ListSource } from '../paging';
+import { listSource, declaredOrder, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
 import { restaurantsIn, seesEverything, seesRestaurant, type Scope } from '../scope';
 import { cappedCount, cappedCountOfDisjoint, ordersAtRestaurants, TOTAL_CAP } from './counts';
@@ -323,7 +324,7 @@ export async function savedOrdersList(
     id: orders.id,
     filter: where,
     total,
-    order: orderBy(q, sortable, { field: 'createdAt', order: 'DESC' }, orders.id),
+    order: declaredOrder(ordersResource, q, sortable, orders.id),
     // All orders: the trigger-kept count; a search or filter: counted up to 1,000 (counts.ts).
     whole: 'orders',
     alwaysPaged: true,

@@ -3,7 +3,8 @@
 // joins to listSource, which counts and picks deep pages over the same FROM as the rows (lib/paging.ts).
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ListQuery } from '../../../src/contract';
-import { listSource, orderBy, searchWhere, type Joins, type ListSource } from '../paging';
+import { tillsResource } from '../../../src/contract/resources';
+import { declaredOrder, listSource, searchWhere, type Joins, type ListSource } from '../paging';
 import type { Db } from '../client';
 import { restaurantsIn, type Scope } from '../scope';
 import { branches, devices, restaurants } from '../schema';
@@ -50,6 +51,6 @@ export function tillsList(db: Db, scope: Scope, q: ListQuery & { restaurantId?: 
       searchWhere(q.q, [devices.name, branches.name, restaurants.name]),
       q.restaurantId === undefined ? undefined : eq(devices.restaurantId, q.restaurantId),
     ),
-    order: orderBy(q, sortable, { field: 'restaurant', order: 'ASC' }, devices.id),
+    order: declaredOrder(tillsResource, q, sortable, devices.id),
   });
 }

@@ -8,7 +8,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { TotpEnrolment, TotpStatus } from '../../contract/auth';
-import type { SpecterDataProvider } from '../../dataProvider';
+import type { SpecterDataProvider } from '../data';
 import { authProvider } from '../../authProvider';
 
 export const TWO_STEP_PATH = '/two-step';

@@ -6,7 +6,7 @@ import { Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRo
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { SalesPeriod } from '../../contract/guests';
-import type { SpecterDataProvider } from '../../dataProvider';
+import type { SpecterDataProvider } from '../data';
 import { useServerMessage } from '../feedback/serverTexts';
 import { localDate, money } from '../lists/format';
 import { isoCurrency } from '../../contract/currency';

@@ -1,7 +1,7 @@
 // The dashboard's data, fetched fresh on every visit (docs/PRODUCT.md, Dashboard).
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { SpecterDataProvider } from '../../dataProvider';
+import type { SpecterDataProvider } from '../data';
 import { usePublicConfig } from '../../lib/usePublicConfig';
 
 const fresh = { staleTime: 0, refetchOnMount: 'always' as const, retry: 1 };

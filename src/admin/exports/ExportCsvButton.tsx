@@ -6,7 +6,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useContext, useEffect, useState } from 'react';
 import { ListContext, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import type { SpecterDataProvider } from '../../dataProvider';
+import type { SpecterDataProvider } from '../data';
 import { useAllows } from '../access/useAllows';
 
 /** How often the page asks how far the download has got. */

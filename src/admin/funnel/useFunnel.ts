@@ -1,7 +1,7 @@
 // The funnel's data for the dashboard, the branches page and the devices page (fresh on every visit).
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { SpecterDataProvider } from '../../dataProvider';
+import type { SpecterDataProvider } from '../data';
 
 const fresh = { staleTime: 0, refetchOnMount: 'always' as const, retry: 1 };
 

@@ -203,6 +203,9 @@ const specterAr: typeof specterEn = {
       'admin.totpReset': 'إعادة ضبط الدخول بخطوتين من قبل مسؤول',
       'admin.totpLocked': 'قفل الدخول بخطوتين بعد رموز خاطئة كثيرة',
       'foodics.webhookSecretRotated': 'استبدال سر إشعارات فودكس',
+      'record.created': 'إنشاء سجل',
+      'record.edited': 'تعديل سجل',
+      'record.deleted': 'حذف سجل',
     },
   },
   pushKey: {

@@ -208,6 +208,9 @@ export const specterEn = {
       'admin.totpReset': 'Two-step sign-in reset by an admin',
       'admin.totpLocked': 'Two-step sign-in locked after too many wrong codes',
       'foodics.webhookSecretRotated': 'Foodics webhook secret replaced',
+      'record.created': 'Record created',
+      'record.edited': 'Record edited',
+      'record.deleted': 'Record deleted',
     },
   },
   pushKey: {

@@ -1,8 +1,21 @@
 // /activity: the back-office's audit trail, newest first, paged on the server, filtered by admin and by kind.
 import { FunctionField, ReferenceInput, SelectInput, useLocaleState, useTranslate } from 'react-admin';
 import { ACTIVITY_KINDS, type Activity } from '../../contract/activity';
+import { auditOf } from '../../contract/resource';
+import { DECLARATIONS } from '../../contract/resources';
 import { dash, localDateTime } from '../../admin/lists/format';
 import { SpecterList } from '../../admin/lists/SpecterList';
+
+/** The kinds a write can record: the generic `record.*` ones only once a declared resource writes them. */
+const KINDS = ACTIVITY_KINDS.filter(
+  (k) =>
+    !k.startsWith('record.') ||
+    DECLARATIONS.some((d) =>
+      (['created', 'edited', 'deleted'] as const).some(
+        (w) => auditOf(d)[w] === k && d.actions[w === 'created' ? 'create' : w === 'edited' ? 'edit' : 'delete'],
+      ),
+    ),
+);
 
 export function ActivityList() {
   const t = useTranslate();
@@ -18,7 +31,7 @@ export function ActivityList() {
       source="kind"
       alwaysOn
       label={t('specter.activity.filters.kind')}
-      choices={ACTIVITY_KINDS.map((k) => ({ id: k, name: kindText(k) }))}
+      choices={KINDS.map((k) => ({ id: k, name: kindText(k) }))}
     />,
   ];
   return (

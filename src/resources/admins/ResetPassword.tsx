@@ -5,7 +5,7 @@
 import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useDataProvider, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
-import type { SpecterDataProvider } from '../../dataProvider';
+import type { SpecterDataProvider } from '../../admin/data';
 import type { Permissions } from '../../permissions';
 import { useServerMessage } from '../../admin/feedback/serverTexts';
 

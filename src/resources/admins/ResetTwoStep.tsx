@@ -7,7 +7,7 @@ import { Alert, Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useGetIdentity, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { AdminDetail } from '../../contract/admins';
-import type { SpecterDataProvider } from '../../dataProvider';
+import type { SpecterDataProvider } from '../../admin/data';
 import { useAllows } from '../../admin/access/useAllows';
 import { ConfirmDialog } from '../../admin/dialogs/ConfirmDialog';
 import { useNoticeDialog } from '../../admin/dialogs/NoticeDialog';

@@ -4,7 +4,7 @@ import SyncIcon from '@mui/icons-material/Sync';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FunctionField, TextField, useDataProvider, useGetOne, useRefresh, useTranslate } from 'react-admin';
-import type { SpecterDataProvider } from '../../dataProvider';
+import type { SpecterDataProvider } from '../../admin/data';
 import type { Branch, RestaurantWithBranches } from '../../contract/restaurants';
 import { SpecterList } from '../../admin/lists/SpecterList';
 import { PageHeader } from '../../admin/layout/PageHeader';

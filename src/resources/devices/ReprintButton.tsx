@@ -4,7 +4,7 @@
 import { Button } from '@mui/material';
 import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useState } from 'react';
-import type { SpecterDataProvider } from '../../dataProvider';
+import type { SpecterDataProvider } from '../../admin/data';
 import { useAllows } from '../../admin/access/useAllows';
 
 export function ReprintButton({ deviceId }: { deviceId: number }) {

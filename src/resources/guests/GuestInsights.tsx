@@ -7,7 +7,7 @@ import { Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Ty
 import { useEffect, useState, type ReactNode } from 'react';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { Insights, InsightsPeriod } from '../../contract/guests';
-import type { SpecterDataProvider } from '../../dataProvider';
+import type { SpecterDataProvider } from '../../admin/data';
 import { PageHeader } from '../../admin/layout/PageHeader';
 import { Amounts, PeriodControls, usePeriod } from '../../admin/period/PeriodControls';
 import { useServerMessage } from '../../admin/feedback/serverTexts';

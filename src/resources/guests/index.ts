@@ -1,4 +1,5 @@
 import PeopleIcon from '@mui/icons-material/People';
+import { guestsResource } from '../../contract/resources';
 import { defineResource } from '../manifest';
 import { ar, en } from './messages';
 import { GuestInsights } from './GuestInsights';
@@ -7,16 +8,9 @@ import { GuestShow } from './GuestShow';
 
 /** The guestbook (issue 34): consented guests per restaurant, one guest with their orders, and the insights. */
 export default defineResource({
-  name: 'guests',
+  declaration: guestsResource,
   list: GuestList,
   routes: { 'show/:id': GuestShow, insights: GuestInsights },
   icon: PeopleIcon,
-  api: {
-    path: '/api/guest',
-    serverPaging: true,
-    search: ['name', 'phone'],
-    filters: ['restaurantId', 'minVisits', 'lastVisitBefore', 'firstVisitAfter'],
-  },
-  access: ['admin', 'manager', 'staff'],
   messages: { en, ar },
 });

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Chip, Typography } from '@mui/material';
 import { useDataProvider, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import type { Connection, Restaurant } from '../../contract/restaurants';
-import type { SpecterDataProvider } from '../../dataProvider';
+import type { SpecterDataProvider } from '../../admin/data';
 import { localDateTime } from '../../admin/lists/format';
 import { ConnectFoodicsButton } from './FoodicsConnect';
 

@@ -7,7 +7,7 @@ import { Button, Chip, Typography } from '@mui/material';
 import LinkIcon from '@mui/icons-material/Link';
 import { useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { SpecterDataProvider } from '../../dataProvider';
+import type { SpecterDataProvider } from '../../admin/data';
 import type { Restaurant } from '../../contract/restaurants';
 import { usePublicConfig } from '../../lib/usePublicConfig';
 import { useAllows } from '../../admin/access/useAllows';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useDataProvider, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import type { SpecterDataProvider } from '../../dataProvider';
+import type { SpecterDataProvider } from '../../admin/data';
 import { localDateTime } from '../../admin/lists/format';
 import { useAllows } from '../../admin/access/useAllows';
 

@@ -13,7 +13,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { Restaurant } from '../../contract/restaurants';
-import type { SpecterDataProvider, WebhookSecret } from '../../dataProvider';
+import type { SpecterDataProvider, WebhookSecret } from '../../admin/data';
 import type { Permissions } from '../../permissions';
 import { localDateTime } from '../../admin/lists/format';
 import { ConfirmDialog } from '../../admin/dialogs/ConfirmDialog';

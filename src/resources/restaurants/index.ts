@@ -1,4 +1,5 @@
 import StoreIcon from '@mui/icons-material/Storefront';
+import { restaurantsResource } from '../../contract/resources';
 import { defineResource } from '../manifest';
 import { ar, en } from './messages';
 import { RestaurantCreate } from './RestaurantCreate';
@@ -6,28 +7,9 @@ import { RestaurantEdit } from './RestaurantEdit';
 import { RestaurantList } from './RestaurantList';
 
 export default defineResource({
-  name: 'restaurants',
+  declaration: restaurantsResource,
   list: RestaurantList,
   routes: { add: RestaurantCreate, 'edit/:id': RestaurantEdit },
   icon: StoreIcon,
-  api: {
-    path: '/restaurant',
-    envelope: 'restaurants',
-    serverPaging: true,
-    search: ['name'],
-    updateFields: [
-      'name',
-      'logo',
-      'token',
-      'branchs_token',
-      'system_type',
-      'vat_number',
-      'zatca_phase',
-      'legal_name',
-      'time_zone',
-    ],
-    softDeletePath: (id) => `/restaurant/delete/${encodeURIComponent(String(id))}`,
-  },
-  access: ['admin', 'manager', 'staff'],
   messages: { en, ar },
 });

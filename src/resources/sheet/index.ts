@@ -1,3 +1,4 @@
+import { sheetResource } from '../../contract/resources';
 import { defineResource } from '../manifest';
 import { QrSheet } from './QrSheet';
 
@@ -7,8 +8,7 @@ export { SheetNote } from './SheetNote';
 
 /** The printable QR sheet of a restaurant: a page under /restaurants, no API of its own. */
 export default defineResource({
-  name: 'sheet',
+  declaration: sheetResource,
   under: 'restaurants',
   routes: { 'sheet/:restId': QrSheet },
-  access: ['admin', 'manager', 'staff'],
 });

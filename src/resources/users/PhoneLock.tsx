@@ -6,7 +6,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import { useState } from 'react';
 import { useDataProvider, useLocaleState, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { AppUser } from '../../contract/appUsers';
-import type { SpecterDataProvider } from '../../dataProvider';
+import type { SpecterDataProvider } from '../../admin/data';
 import { useAllows } from '../../admin/access/useAllows';
 import { ConfirmDialog } from '../../admin/dialogs/ConfirmDialog';
 import { useNoticeDialog } from '../../admin/dialogs/NoticeDialog';

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEEP_OFFSET } from '../../../server/db/paging';
 import { createFoodicsTestApp, type FoodicsTestApp } from '../helpers/foodicsApp';
+import { pathOf } from '../../../src/contract';
+import { DECLARATIONS } from '../../../src/contract/resources';
 
 interface Param {
   name: string;
@@ -54,6 +56,16 @@ describe('every admin list in the OpenAPI document', () => {
   it('finds the lists (the screens of the spec among them)', () => {
     const paths = lists.map((l) => l.path);
     for (const p of ['/admin', '/user', '/restaurant', '/order', '/admin/activity']) expect(paths).toContain(p);
+  });
+
+  it("sorts a declared resource's list by its declared columns, and by no other", async () => {
+    const declared = DECLARATIONS.filter((d) => d.sort && d.paged !== false);
+    expect(declared.length).toBeGreaterThan(4);
+    for (const d of declared) {
+      const refused = await get(`${pathOf(d, 'list')}?page=1&perPage=5&sort=notAColumn`);
+      expect(refused.statusCode, d.name).toBe(400);
+      expect(refused.json().message, d.name).toBe(`sort: must be one of ${d.sort!.fields.join(', ')}`);
+    }
   });
 
   it('answers a search, each filter, each sort both ways and deep pages without a server error', async () => {

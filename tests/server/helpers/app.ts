@@ -1,6 +1,7 @@
 // Builds the real app on a fresh test database, with the real auth, and helpers to sign in.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
+import type { RouteGroup } from '../../../server/routes';
 import { testConfig, type Config } from '../../../server/config';
 import type { Database } from '../../../server/db/client';
 import { admins } from '../../../server/db/schema';
@@ -24,6 +25,7 @@ export interface TestApp {
 export async function createTestApp(
   overrides: Record<string, string> = {},
   extra: Partial<Deps> = {},
+  routes?: readonly RouteGroup[],
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await createTestDatabase();
@@ -36,7 +38,7 @@ export async function createTestApp(
     sms: createSmsSender(config, { info: () => {} }),
     ...extra,
   };
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, routes);
   await app.ready();
   let n = 0;
   return {

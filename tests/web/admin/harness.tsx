@@ -10,6 +10,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { App } from '../../../src/App';
 import { TOTAL_EXACT_HEADER, TOTAL_HEADER } from '../../../src/contract/common';
+import { pathOf } from '../../../src/contract/resource';
+import { declarationOf } from '../../../src/contract/resources';
 import type { AppUser } from '../../../src/contract/appUsers';
 import { createInsightsHandlers } from './insightsHandlers';
 
@@ -193,7 +195,7 @@ const guarded =
 function listAnswer<T extends Record<string, unknown>>(
   request: Request,
   rows: T[],
-  searchFields: (keyof T)[],
+  searchFields: readonly (keyof T)[],
   wrap: (rows: T[]) => unknown = (r) => r,
 ) {
   const q = new URL(request.url).searchParams;
@@ -231,31 +233,29 @@ const withRestaurant = (answer: (r: MockRestaurant, request: Request) => Respons
     return r ? answer(r, request) : restaurantNotFound();
   });
 
-type Rows = 'users' | 'admins' | 'restaurants';
-/** The three back-office lists, one row each: where the list and the removal are served, what a search reads. */
+/** The state's rows that are a declared resource's rows (the state's `orders` are the dashboard's latest orders:
+ * the Orders screen's list is tests/web/admin/insightsHandlers.ts's). */
+const LISTED = ['users', 'admins', 'restaurants'] as const;
+type Rows = (typeof LISTED)[number];
+/** The back-office lists, one row each, derived from the declarations (src/contract/resources): where the list
+ * and the removal are served (their declared paths: admins removed by PATCH /user/{id} with isDeleted, app users
+ * by DELETE), what a search reads, the envelope. */
 const LISTS: {
   rows: Rows;
   list: string;
-  search: string[];
+  search: readonly string[];
   wrap?: (rows: unknown[]) => unknown;
   remove: { method: 'delete' | 'patch'; path: string };
-}[] = [
-  {
-    rows: 'users',
-    list: '*/user',
-    search: ['firstName', 'lastName', 'phone'],
-    remove: { method: 'delete', path: '*/user/:id' },
-  },
-  // admins are removed by PATCH /user/{id} (isDeleted), app users by DELETE
-  { rows: 'admins', list: '*/admin', search: ['name', 'email'], remove: { method: 'patch', path: '*/user/:id' } },
-  {
-    rows: 'restaurants',
-    list: '*/restaurant',
-    search: ['name'],
-    wrap: (restaurants) => ({ restaurants }),
-    remove: { method: 'patch', path: '*/restaurant/delete/:id' },
-  },
-];
+}[] = LISTED.map((rows) => {
+  const d = declarationOf(rows)!;
+  return {
+    rows,
+    list: `*${pathOf(d, 'list')}`,
+    search: d.search,
+    wrap: d.envelope ? (found: unknown[]) => ({ [d.envelope!]: found }) : undefined,
+    remove: { method: d.softDelete ? 'patch' : 'delete', path: `*${pathOf(d, 'delete')}` },
+  };
+});
 
 /** For each list: GET answered by listAnswer, and the removal taking the row with that id out of the state. */
 const listHandlers = () =>

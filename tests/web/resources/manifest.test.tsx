@@ -1,11 +1,13 @@
-// The one list of src/resources/index.ts drives everything a resource needs in src/: the <Resource>s (a list only on
-// its exact path), the menu (in the list's order, the resource's label), the data provider's paths and both
-// catalogues (resources.<name>.*, the same keys in Arabic as in English).
+// The resources' folders (src/resources/<name>/index.ts, found by src/resources/index.ts in the order of the
+// declarations, src/contract/resources) drive everything a resource needs in src/: the <Resource>s (a list only on
+// its exact path), the menu (in the declarations' order, the resource's label), and both catalogues
+// (resources.<name>.*, the same keys in Arabic as in English); the data provider's paths come from the declarations.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../../src/admin/i18n';
 import { API_RESOURCES } from '../../../src/dataProvider';
 import { RESOURCES } from '../../../src/resources';
+import { DECLARATIONS } from '../../../src/contract/resources';
 import { renderAdmin, useStandIn } from '../admin/harness';
 
 useStandIn({ signedIn: true });
@@ -15,6 +17,10 @@ const keys = (o: object, prefix = ''): string[] =>
 
 describe('the resources manifest', () => {
   it('gives the data provider the API path of every resource that has one, and nothing else', () => {
+    // Every folder has its declaration, in the declarations' order.
+    expect(RESOURCES.map((r) => r.name)).toEqual(
+      DECLARATIONS.map((d) => d.name).filter((n) => RESOURCES.some((r) => r.name === n)),
+    );
     expect(Object.keys(API_RESOURCES).sort()).toEqual(
       RESOURCES.filter((r) => r.api)
         .map((r) => r.name)
@@ -33,7 +39,7 @@ describe('the resources manifest', () => {
       expect((ar.resources as Record<string, { name: string }>)[r.name].name).toBe(r.messages!.ar.name);
     }
     // A new resource's API never takes a screen's path (a reload of the screen would get the API's answer).
-    for (const r of RESOURCES) expect(r.api?.path, r.name).not.toBe(`/${r.name}`);
+    for (const r of RESOURCES) expect(r.declaration.path, r.name).not.toBe(`/${r.name}`);
   });
 
   it('puts every resource with a list in the menu, after Home, in the order of the list', async () => {

@@ -1,0 +1,2 @@
+export function checkSnapshot(): { written: string[]; sql: string };
+export function writeSnapshot(): string | null;

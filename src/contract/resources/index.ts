@@ -1,0 +1,50 @@
+// Every back-office resource's declaration (src/contract/resource.ts), in menu order: the server registers their
+// routes from these, the web derives its permissions and data provider from them, the tests their role matrix.
+// Adding a resource: its file here and one line in this list (docs/ARCHITECTURE.md, Add a resource).
+import type { AnyResource } from '../resource';
+import { activityResource } from './activity';
+import { adminsResource } from './admins';
+import { branchesResource } from './branches';
+import { devicesResource } from './devices';
+import { funnelResource } from './funnel';
+import { guestsResource } from './guests';
+import { ordersResource } from './orders';
+import { restaurantsResource } from './restaurants';
+import { sheetResource } from './sheet';
+import { tillsResource } from './tills';
+import { usersResource } from './users';
+
+// prettier-ignore -- one line per resource, so adding one is a one-line change
+export const DECLARATIONS: readonly AnyResource[] = [
+  adminsResource,
+  usersResource,
+  restaurantsResource,
+  ordersResource,
+  activityResource,
+  tillsResource,
+  guestsResource,
+  branchesResource,
+  devicesResource,
+  sheetResource,
+  funnelResource,
+];
+
+/** A declaration by its name (undefined for a name no resource has). */
+export function declarationOf(name: string): AnyResource | undefined {
+  return DECLARATIONS.find((d) => d.name === name);
+}
+
+export {
+  activityResource,
+  adminsResource,
+  branchesResource,
+  devicesResource,
+  funnelResource,
+  guestsResource,
+  ordersResource,
+  restaurantsResource,
+  sheetResource,
+  tillsResource,
+  usersResource,
+};
+export { tillSchema, tillsQuery, type Till } from './tills';
