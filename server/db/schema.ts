@@ -776,6 +776,8 @@ export const loyaltyRewards = pgTable(
   },
   (t) => [
     uniqueIndex('loyalty_rewards_code_uq').on(t.restaurantId, sql`lower(${t.code})`),
+    check('loyalty_rewards_cost_ck', sql`${t.cost} > 0`),
+    check('loyalty_rewards_kind_ck', sql`${t.kind} IN ('amount', 'percent', 'products')`),
     index('loyalty_rewards_restaurant_cost_idx')
       .on(t.restaurantId, t.cost)
       .where(sql`${t.deletedAt} IS NULL`),
@@ -804,6 +806,7 @@ export const loyaltyMembers = pgTable(
   },
   (t) => [
     uniqueIndex('loyalty_members_restaurant_user_uq').on(t.restaurantId, t.appUserId),
+    check('loyalty_members_balance_ck', sql`${t.balance} >= 0`),
     index('loyalty_members_user_idx').on(t.appUserId),
     index('loyalty_members_expiry_idx')
       .on(t.restaurantId, t.lastActivityAt)
@@ -852,6 +855,7 @@ export const loyaltyLedger = pgTable(
   },
   (t) => [
     index('loyalty_ledger_member_idx').on(t.memberId, t.id),
+    check('loyalty_ledger_kind_ck', sql`${t.kind} IN ('earn', 'redeem', 'take-back', 'give-back', 'expire', 'adjust')`),
     uniqueIndex('loyalty_ledger_earn_uq')
       .on(t.restaurantId, t.posOrderId)
       .where(sql`${t.kind} = 'earn'`),
