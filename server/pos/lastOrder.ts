@@ -63,8 +63,9 @@ export interface LastOrderService {
   /** A view of the till that goes past the instance's memory towards the POS: counted per till (429 over it). */
   tillViewed(restaurantId: number, deviceId: string): Promise<void>;
   /** The till's current link key rotated: forget what this instance remembers of its checks. */
-  /** What the page shows: the till's newest closed order within the claim window, with whether it is saved
-   * (a saved one is shown as saved, never replaced by an older order); 404 when the till has none. */
+  /** What the page shows: the till's newest confirmed closed order within the claim window, with whether it is
+   * saved (a saved one is shown as saved, never replaced by an older order; a webhook's order once Foodics confirmed
+   * it); 404 when the till has none. */
   get(restaurantId: number, deviceId: string): Promise<LastOrderResult>;
   /** The order a code is sent for and saved: the one named (fetched by its id at the POS) or, without a name,
    * the till's newest order of get() - 409 "This invoice has already been saved" when that one is saved, never
@@ -205,8 +206,10 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
       const r = await liveRestaurant(restaurantId, deviceId);
       const recent = await recentOf(r, deviceId);
       const window = deps.config.CLAIM_WINDOW_MINUTES;
-      // The newest that qualifies, saved or not: never an older order in its place (claim.ts).
-      const order = recent.find((o) => unavailableReason(o, deviceId, window) === null);
+      // The newest that qualifies, saved or not: never an older order in its place (claim.ts). An order a webhook
+      // brought is not shown until Foodics confirmed it (read back by its id): until then the till keeps showing the
+      // last confirmed one, so a forged event never reaches a customer's screen (docs/SECURITY.md, "Foodics webhooks").
+      const order = recent.find((o) => !o.unconfirmed && unavailableReason(o, deviceId, window) === null);
       // An empty till is not a failure: the header lets the page draw a calm "no receipt yet" (docs/CUSTOMER.md).
       if (!order) throw new HttpError(404, CLAIM_MESSAGES.noRecentOrder, { [TILL_EMPTY_HEADER]: '1' });
       const saved = (await savedIds(r.id, [order.posOrderId])).size > 0;
