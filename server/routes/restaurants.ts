@@ -25,10 +25,12 @@ import {
   restaurantColumns,
   rotateLinkKey,
   restaurantsList,
+  removeTillsOf,
   updateLiveRestaurant,
   withBranches,
 } from '../db/repositories/restaurants';
-import { badRequest, notFound } from '../lib/errors';
+import { BUSINESS_ELSEWHERE } from '../db/repositories/foodicsConnect';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
 import { isMasked, sealerOf } from '../lib/sealing';
 
 const MASKED_ON_CREATE = 'Paste the whole token: a masked one (****) only keeps the token a restaurant already has';
@@ -65,17 +67,25 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     set: Parameters<typeof updateLiveRestaurant>[3],
     kind: ActivityKind,
     detail?: Record<string, unknown>,
+    also?: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], id: number) => Promise<void>,
   ) =>
-    db.transaction(async (tx) => {
-      const row = await updateLiveRestaurant(tx, scopeOfRequest(req), id, set);
-      if (!row) throw notFound('Restaurant not found');
-      await recordActivity(tx, {
-        ...actorOf(req),
-        kind,
-        target: { type: 'restaurant', id: row.id, label: row.name },
-        detail,
+    db
+      .transaction(async (tx) => {
+        const row = await updateLiveRestaurant(tx, scopeOfRequest(req), id, set);
+        if (!row) throw notFound('Restaurant not found');
+        await also?.(tx, row.id);
+        await recordActivity(tx, {
+          ...actorOf(req),
+          kind,
+          target: { type: 'restaurant', id: row.id, label: row.name },
+          detail,
+        });
+      })
+      .catch((err: unknown) => {
+        // A Foodics business is one restaurant's (migration 0023): an edit making it another's is refused.
+        if (isUniqueViolation(err)) throw conflict(BUSINESS_ELSEWHERE);
+        throw err;
       });
-    });
 
   /** After a change that can move its branches and devices: read them again from the POS, answer. */
   async function syncedAnswer(scope: Scope, id: number, record?: Parameters<typeof syncRestaurant>[2]) {
@@ -220,6 +230,10 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
         req.params.id,
         { isDeleted: true, deletedAt: new Date(), updatedAt: new Date() },
         'restaurant.deleted',
+        undefined,
+        // Its branches and tills go with it: a till belongs to one restaurant, so connecting its business again
+        // (a new restaurant) finds them free (docs/POS.md, "One business, one restaurant").
+        removeTillsOf,
       );
       return { message: 'The Restaurants has been removed' };
     },

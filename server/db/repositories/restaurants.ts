@@ -181,6 +181,20 @@ export async function updateLiveRestaurant(
   return row;
 }
 
+/** A deleted restaurant's branches and tills are removed with it (their QR codes already answer "Restaurant not
+ * found"); a Foodics till is then free for the restaurant its business is connected to next. */
+export async function removeTillsOf(tx: Tx, restaurantId: number) {
+  const now = new Date();
+  await tx
+    .update(devices)
+    .set({ removedAt: now, updatedAt: now })
+    .where(and(eq(devices.restaurantId, restaurantId), isNull(devices.removedAt)));
+  await tx
+    .update(branches)
+    .set({ removedAt: now, updatedAt: now })
+    .where(and(eq(branches.restaurantId, restaurantId), isNull(branches.removedAt)));
+}
+
 /** A live branch of a live restaurant of the scope, or undefined. */
 export async function findLiveBranch(db: Db, id: number, scope: Scope) {
   const [branch] = await db
