@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addOrderBody, lastOrderAnswer, lastOrderQuery, messageSchema } from '../../src/contract';
 import { saveOrderToAccount } from '../db/repositories/savedOrders';
+import { markFirstReceipt } from '../db/repositories/setup';
 import { recordConsent } from '../db/repositories/guests';
 import { encode, sendEncoded } from '../lib/encoded';
 import { conflict } from '../lib/errors';
@@ -17,6 +18,15 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { lastOrders, otp, funnel } = app;
   const sessions = createSessionService(app.deps.config);
+  // A till showed a receipt: the restaurant's setup checklist ticks its test scan (docs/POS.md). Written once per
+  // restaurant per instance, never awaited: the customer's answer waits for nothing.
+  const receiptShown = new Set<number>();
+  const firstReceipt = (restaurantId: number) => {
+    if (receiptShown.has(restaurantId)) return;
+    if (receiptShown.size > 100_000) receiptShown.clear();
+    receiptShown.add(restaurantId);
+    markFirstReceipt(app.deps.database.db, restaurantId).catch(() => receiptShown.delete(restaurantId));
+  };
 
   app.get(
     LAST_ORDER_ROUTE,
@@ -55,6 +65,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
         return encode(lastOrderAnswer, { ...order.invoice, order_id: order.posOrderId, saved });
       });
       funnel.view(req, restaurantId, casherId);
+      firstReceipt(restaurantId);
       return sendEncoded(reply.header('Cache-Control', 'no-store'), encoded);
     },
   );

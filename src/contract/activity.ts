@@ -25,6 +25,8 @@ export const ACTIVITY_KINDS = [
   // Issue 26: an account's role changed, its restaurants granted or withdrawn.
   'admin.roleChanged',
   'admin.restaurantsChanged',
+  // Issue 48, item 9: a till's or a restaurant's hourly cap of one-time codes reached (no admin: the service).
+  'otp.sendCapReached',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

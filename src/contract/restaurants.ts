@@ -128,6 +128,23 @@ export const connectionSchema = z.object({
 });
 export type Connection = z.infer<typeof connectionSchema>;
 
+/** GET /api/restaurants/{id}/setup: the setup checklist after connecting (docs/POS.md), each step's done flag
+ * derived by the server from what the restaurant has: its tills, its own logo, a VAT number (with its ZATCA phase),
+ * its QR sheet printed, a receipt shown on one of its tills. */
+export const SETUP_STEPS = ['tills', 'logo', 'vat', 'qr_sheet', 'test_scan'] as const;
+export type SetupStepKey = (typeof SETUP_STEPS)[number];
+export const setupSchema = z.object({
+  restaurant_id: z.number(),
+  /** Connected through "Connect Foodics" (the back-office shows the checklist for those). */
+  connected: z.boolean(),
+  complete: z.boolean(),
+  tills: z.number(),
+  vat_number: z.string().nullable(),
+  zatca_phase: z.number(),
+  steps: z.array(z.object({ key: z.enum(SETUP_STEPS), done: z.boolean(), at: z.string().nullable() })),
+});
+export type Setup = z.infer<typeof setupSchema>;
+
 export const restaurantWithBranches = restaurantSchema.extend({
   Branchs: z.array(branchSchema.omit({ restaurant: true })),
 });

@@ -11,7 +11,7 @@ import type { PosRestaurant } from '../../core/posPort';
 import { isMasked, maskStored, tokenKey, type Sealer } from '../../lib/sealing';
 import { connectionBadges } from './posHealth';
 
-type RestaurantRow = typeof restaurants.$inferSelect;
+export type RestaurantRow = typeof restaurants.$inferSelect;
 
 /** The restaurant as its POS adapter needs it: the tokens opened (they are sealed at rest, docs/SECURITY.md). */
 export function posRestaurant(r: RestaurantRow, sealer: Sealer): PosRestaurant {

@@ -171,6 +171,7 @@ const specterAr: typeof specterEn = {
       'admin.totpEnabled': 'تفعيل الدخول بخطوتين',
       'admin.totpDisabled': 'إيقاف الدخول بخطوتين',
       'foodics.webhookSecretRotated': 'استبدال سر إشعارات فودكس',
+      'otp.sendCapReached': 'بلوغ الحد الأقصى لرموز الرسائل في الساعة',
     },
   },
   pushKey: {

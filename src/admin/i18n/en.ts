@@ -173,6 +173,7 @@ export const specterEn = {
       'admin.totpEnabled': 'Two-step sign-in turned on',
       'admin.totpDisabled': 'Two-step sign-in turned off',
       'foodics.webhookSecretRotated': 'Foodics webhook secret replaced',
+      'otp.sendCapReached': 'Hourly cap of SMS codes reached',
     },
   },
   pushKey: {
