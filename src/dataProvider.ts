@@ -21,7 +21,7 @@ import { RESOURCES } from './resources';
 import { PER_PAGE_MAX, searchTooShort, TOTAL_EXACT_HEADER, TOTAL_HEADER } from './contract/common';
 import type { LatestOrder, Statistics } from './contract/orders';
 import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
-import type { Connection, PushKeyAnswer } from './contract/restaurants';
+import type { Connection, FoodicsPending, PushKeyAnswer, Setup } from './contract/restaurants';
 import type { Insights } from './contract/guests';
 import type { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from './contract/auth';
 
@@ -105,6 +105,14 @@ export interface SpecterDataProvider extends DataProvider {
   foodicsConnect(restaurantId?: Identifier): Promise<{ url: string }>;
   /** The POS connection's health (the edit page's panel). */
   connection(id: Identifier): Promise<Connection>;
+  /** A Foodics approval waiting for this admin's answer (docs/POS.md, "One business, one restaurant"). */
+  foodicsPending(id: string): Promise<FoodicsPending>;
+  /** Yes (the restaurant it names is connected: its id) or no (nothing changes) to that approval. */
+  answerFoodicsPending(id: string, yes: boolean): Promise<{ restaurant_id?: number }>;
+  /** The restaurant's setup checklist (docs/POS.md, "After connecting: the setup checklist"). */
+  restaurantSetup(id: Identifier): Promise<Setup>;
+  /** The restaurant's QR sheet was printed (the checklist's step). */
+  qrSheetPrinted(id: Identifier): Promise<void>;
   /** GET /api/guest/insights: a period's saved receipts and guests beside the period before it. */
   getGuestInsights(q: { restaurantId?: Identifier; from: string; to: string }): Promise<Insights>;
 }
@@ -347,6 +355,20 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     },
     async connection(id) {
       return (await send('GET', `/api/restaurants/${enc(id)}/connection`)).json as Connection;
+    },
+    async foodicsPending(id) {
+      return (await send('GET', `/api/restaurants/foodics/pending/${enc(id)}`)).json as FoodicsPending;
+    },
+    async answerFoodicsPending(id, yes) {
+      return (await send(yes ? 'POST' : 'DELETE', `/api/restaurants/foodics/pending/${enc(id)}`)).json as {
+        restaurant_id?: number;
+      };
+    },
+    async restaurantSetup(id) {
+      return (await send('GET', `/api/restaurants/${enc(id)}/setup`)).json as Setup;
+    },
+    async qrSheetPrinted(id) {
+      await send('POST', `/api/restaurants/${enc(id)}/setup/qr-sheet-printed`);
     },
   };
   return provider;

@@ -13,7 +13,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { connectionSchema, errorSchema, idParam } from '../../src/contract';
+import { connectionSchema, errorSchema, foodicsPendingSchema, idParam } from '../../src/contract';
 import {
   BUSINESS_ELSEWHERE,
   confirmPendingConnect,
@@ -173,17 +173,7 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
   );
 
   const pendingParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'must be a pending approval id') });
-  const pendingAnswer = z.object({
-    kind: z.enum(['business_elsewhere', 'business_changed']),
-    business: z.object({ name: z.string(), reference: z.string().nullable() }),
-    restaurant: z.object({
-      id: z.number(),
-      name: z.string(),
-      business: z.object({ name: z.string().nullable(), reference: z.string().nullable() }),
-    }),
-    started_for: z.number().nullable(),
-    expires_in: z.number(),
-  });
+  const pendingAnswer = foodicsPendingSchema;
   const GONE = 'This Foodics approval is unknown, was already answered or expired: nothing was changed';
 
   app.get(
