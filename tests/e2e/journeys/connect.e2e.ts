@@ -13,7 +13,7 @@ import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
 import { photograph } from '../harness/docShots';
 import { signIn } from '../harness/session';
-import { closeOrder } from '../harness/standIn';
+import { closeOrder, tillShows } from '../harness/standIn';
 
 const PHONE = '0503334455';
 /** The demo's restaurant connected to the stand-in's Saudi business (server/stand-ins/demoSeed.ts). */
@@ -145,7 +145,11 @@ describe('Connect Foodics', () => {
     const link = await page.getByTestId('qr-card').first().getAttribute('data-link');
     const till = new URL(link!).searchParams.get('deviceId')!;
     expect(new URL(link!).searchParams.get('restId')).toBe(String(restId));
-    await closeOrder(product, till);
+    const closed = await closeOrder(product, till);
+    // Shown once the server read it back from Foodics (a webhook's order waits for that: docs/SECURITY.md).
+    await expect
+      .poll(async () => (await tillShows(product, till, restId)).order_id, { timeout: 20_000 })
+      .toBe(closed.id);
     const phone = await browser.context.newPage();
     try {
       // The QR holds the invoice link on this product's public address: opened as a phone's camera would.

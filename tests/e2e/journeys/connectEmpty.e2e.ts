@@ -12,7 +12,7 @@ import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
 import { photograph } from '../harness/docShots';
 import { signIn } from '../harness/session';
-import { closeOrder } from '../harness/standIn';
+import { closeOrder, tillShows } from '../harness/standIn';
 
 let product: RunningProduct;
 let browser: OpenBrowser;
@@ -108,7 +108,11 @@ describe('a deployment started empty, its Foodics app configured', () => {
       .getByRole('link', { name: "Open a till's receipt page" })
       .getAttribute('href');
     const till = new URL(link!).searchParams.get('deviceId')!;
-    await closeOrder(product, till);
+    const closed = await closeOrder(product, till);
+    // Shown once the server read it back from Foodics (a webhook's order waits for that: docs/SECURITY.md).
+    await expect
+      .poll(async () => (await tillShows(product, till, restId)).order_id, { timeout: 20_000 })
+      .toBe(closed.id);
     const phone = await browser.context.newPage();
     try {
       const opened = new URL(link!);
