@@ -72,6 +72,13 @@ describe('a deployment started empty, its Foodics app configured', () => {
     for (const key of ['logo', 'vat', 'qr_sheet', 'test_scan']) expect(await step(key)).toBe('false');
     expect(await checklist.innerText()).toContain('1 of 5 done');
     await photograph(checklist, 'en', 'setup-checklist');
+    await setLocale('ar');
+    await page.reload();
+    await page.getByTestId('setup-checklist').getByText('اكتمل 1 من 5').waitFor();
+    await photograph(page.getByTestId('setup-checklist'), 'ar', 'setup-checklist');
+    await setLocale('en');
+    await page.reload();
+    await page.getByTestId('setup-checklist').getByText('1 of 5 done').waitFor();
     expect(await liveRestaurants()).toBe(1);
   });
 
@@ -127,19 +134,26 @@ describe('a deployment started empty, its Foodics app configured', () => {
     await photograph(page.getByTestId('setup-complete'), 'en', 'setup-complete');
   });
 
-  it('connecting the same business again asks to reconnect it; answered no, nothing is created', async () => {
-    await page.goto(`${product.url}/restaurants`);
-    await page.getByTestId('connect-foodics').click();
-    await page.getByRole('heading', { name: 'Foodics (stand-in)' }).waitFor();
-    await page.getByLabel(/Najd Grill Co\./).check();
-    await page.getByRole('button', { name: 'Approve' }).click();
-    const dialog = page.getByRole('dialog', { name: 'This Foodics business is already connected' });
-    await dialog.waitFor();
-    expect(await dialog.innerText()).toContain(`is connected to the restaurant “${FIXTURE.business.name}” here`);
-    await photograph(dialog, 'en', 'connect-already-connected');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByText('Nothing was changed.').waitFor();
-    expect(await liveRestaurants()).toBe(1);
+  it('connecting the same business again asks to reconnect it; answered no, nothing is created (both languages)', async () => {
+    for (const [lang, title, cancel, kept] of [
+      ['ar', 'هذا النشاط التجاري في فودكس مربوط بالفعل', 'إلغاء', 'لم يتغير شيء.'],
+      ['en', 'This Foodics business is already connected', 'Cancel', 'Nothing was changed.'],
+    ] as const) {
+      await setLocale(lang);
+      await page.goto(`${product.url}/restaurants`);
+      await page.getByTestId('connect-foodics').click();
+      await page.getByRole('heading', { name: 'Foodics (stand-in)' }).waitFor();
+      await page.getByLabel(/Najd Grill Co\./).check();
+      await page.getByRole('button', { name: 'Approve' }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.waitFor();
+      if (lang === 'en')
+        expect(await dialog.innerText()).toContain(`is connected to the restaurant “${FIXTURE.business.name}” here`);
+      await photograph(dialog, lang, 'connect-already-connected');
+      await dialog.getByRole('button', { name: cancel }).click();
+      await page.getByText(kept).waitFor();
+      expect(await liveRestaurants()).toBe(1);
+    }
   });
 
   it('a pasted token Foodics refuses is said on the form, in English and in Arabic', async () => {
