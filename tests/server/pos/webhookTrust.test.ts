@@ -230,7 +230,43 @@ describe("a webhook's order is read back in the background, as the call budget a
     await expect
       .poll(async () => (await view()).json(), { timeout: 10_000 })
       .toMatchObject({ order_id: real.id, total_price: real.total_price });
-    // Read once, in the background; a view after it costs no further call for that order.
-    expect(t.foodics.calls(`/orders/${real.id}`)).toBe(1);
+    // Read back with the business's newest closed orders (one list call), not by its id; a view after it costs no
+    // further call for that order.
+    expect(t.foodics.calls(`/orders/${real.id}`)).toBe(0);
+  });
+
+  it("a chain's orders are read back together: three tills' orders at once cost one or two calls, none by id", async () => {
+    const tills = FIXTURE.devices.map((d) => d.id);
+    const real = tills.map((till) => t.foodics.addOrder(till));
+    const listCalls = t.foodics.calls('/orders');
+    // Foodics answers slowly: the events that arrive while one read-back runs wait for the next one.
+    t.foodics.setMode('slow', { delayMs: 800 });
+    try {
+      for (const [i, o] of real.entries())
+        expect((await send({ ...forged(o.id, 9999), reference: o.reference, device_id: tills[i] })).statusCode).toBe(
+          200,
+        );
+      await expect
+        .poll(
+          async () =>
+            (
+              await Promise.all(
+                real.map(async (o, i) => {
+                  const held = (await t.app.receipts.get(t.restaurantId, tills[i]))?.orders.find(
+                    (x) => x.posOrderId === o.id,
+                  );
+                  return !!held && !held.unconfirmed && held.invoice.total_price === o.total_price;
+                }),
+              )
+            ).every(Boolean),
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe(true);
+    } finally {
+      t.foodics.setMode('ok');
+    }
+    expect(t.foodics.calls('/orders') - listCalls).toBeGreaterThanOrEqual(1);
+    expect(t.foodics.calls('/orders') - listCalls).toBeLessThanOrEqual(2);
+    for (const o of real) expect(t.foodics.calls(`/orders/${o.id}`)).toBe(0);
   });
 });
