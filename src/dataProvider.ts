@@ -20,7 +20,7 @@ import { API_URL, TOKEN_KEY } from './api';
 import { PER_PAGE_MAX, searchTooShort, TOTAL_EXACT_HEADER, TOTAL_HEADER } from './contract/common';
 import type { LatestOrder, Statistics } from './contract/orders';
 import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
-import type { Connection, PushKeyAnswer } from './contract/restaurants';
+import type { Connection, FoodicsPending, PushKeyAnswer, Setup } from './contract/restaurants';
 import type { Insights, Sales } from './contract/guests';
 import type { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from './contract/auth';
 import { editFieldsOf, filtersOf, pathOf, type AnyResource } from './contract/resource';
@@ -351,6 +351,20 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     },
     async connection(id) {
       return (await send('GET', `/api/restaurants/${enc(id)}/connection`)).json as Connection;
+    },
+    async foodicsPending(id) {
+      return (await send('GET', `/api/restaurants/foodics/pending/${enc(id)}`)).json as FoodicsPending;
+    },
+    async answerFoodicsPending(id, yes) {
+      return (await send(yes ? 'POST' : 'DELETE', `/api/restaurants/foodics/pending/${enc(id)}`)).json as {
+        restaurant_id?: number;
+      };
+    },
+    async restaurantSetup(id) {
+      return (await send('GET', `/api/restaurants/${enc(id)}/setup`)).json as Setup;
+    },
+    async qrSheetPrinted(id) {
+      await send('POST', `/api/restaurants/${enc(id)}/setup/qr-sheet-printed`);
     },
   };
   return provider;

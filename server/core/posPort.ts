@@ -61,6 +61,9 @@ export interface PosAdapter {
    * 'readBack': a webhook's order read back unasked (both get a bounded share of a POS's call budget:
    * docs/SECURITY.md, "The POS call budget"). */
   order(restaurant: PosRestaurant, posOrderId: string, purpose?: 'named' | 'readBack'): Promise<PosOrder | null>;
+  /** The business's newest closed orders, every till together, in one call (each with its till): webhooks' orders
+   * read back together (docs/SECURITY.md, "Foodics webhooks"); absent when the POS cannot list them so. */
+  closedOrders?(restaurant: PosRestaurant, purpose: 'readBack'): Promise<PosOrder[]>;
   /** True when the POS's orders are in our own database (pushed to us): read directly, without the shared
    * store of known receipts in front. */
   readonly local?: boolean;

@@ -168,12 +168,21 @@ export const restaurants = pgTable(
     /** The logo's copy on this site (a path, served from restaurant_logos), shown in its place; null without one.
      * Dropped when the logo changes (migration 0025's trigger). */
     logoCopy: text('logo_copy'),
+    // --- The setup checklist after connecting (docs/POS.md, "After connecting: the setup checklist") ---
+    /** When the restaurant's printable QR sheet was first printed from the back-office. */
+    qrSheetPrintedAt: timestamp('qr_sheet_printed_at', { withTimezone: true }),
+    /** When one of its tills first showed a customer a receipt (a test scan). */
+    firstReceiptAt: timestamp('first_receipt_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('restaurants_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('restaurants_pos_business_ref_idx').on(t.posBusinessRef),
     index('restaurants_token_key_idx').on(t.tokenKey),
+    // One Foodics business, one live restaurant (migration 0023, docs/POS.md "One business, one restaurant").
+    uniqueIndex('restaurants_foodics_business_uq')
+      .on(t.posBusinessRef)
+      .where(sql`${t.systemType} = 'Foodics' AND NOT ${t.isDeleted} AND ${t.posBusinessRef} IS NOT NULL`),
   ],
 );
 
@@ -214,9 +223,18 @@ export const devices = pgTable(
       .default(sql`translate(encode(decode(replace(gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/=', '-_')`),
     linkKeyRotatedAt: timestamp('link_key_rotated_at', { withTimezone: true }),
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** The POS system of its restaurant, copied by the database when the row is inserted (migration 0023). */
+    posSystem: text('pos_system'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('devices_pos_uq').on(t.restaurantId, t.deviceId), index('devices_branch_idx').on(t.branchRef)],
+  (t) => [
+    uniqueIndex('devices_pos_uq').on(t.restaurantId, t.deviceId),
+    index('devices_branch_idx').on(t.branchRef),
+    // A live Foodics till belongs to one restaurant (migration 0023).
+    uniqueIndex('devices_foodics_till_uq')
+      .on(t.deviceId)
+      .where(sql`${t.posSystem} = 'Foodics' AND ${t.removedAt} IS NULL`),
+  ],
 );
 
 /** Orders a customer saved to their account (the "Specter Orders"). */
@@ -245,10 +263,17 @@ export const orders = pgTable(
     /** The receipt's VAT block as saved (amount, by_rate, number, the QR's text and kind, the ZATCA phase): My
      * receipts and a shared link show the VAT lines the invoice page showed. Null for orders saved before. */
     vat: jsonb('vat'),
+    /** The POS system of its restaurant, copied by the database when the row is inserted (migration 0023);
+     * 'Foodics (duplicate)' marks a later save, before migration 0023, of an order saved first elsewhere. */
+    posSystem: text('pos_system'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_pos_uq').on(t.restaurantId, t.posOrderId),
+    // A Foodics order is saved once, at one restaurant (migration 0023).
+    uniqueIndex('orders_foodics_order_uq')
+      .on(t.posOrderId)
+      .where(sql`${t.posSystem} = 'Foodics'`),
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_user_idx').on(t.appUserId),
     // The Orders screen: one restaurant's newest first, and search by order number (pg_trgm).
@@ -542,6 +567,28 @@ export const foodicsOauthStates = pgTable('foodics_oauth_states', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** "Connect Foodics" approvals waiting for the admin's answer (docs/POS.md): the business is connected to another
+ * restaurant ('business_elsewhere': reconnect that one?), or a reconnect would change the restaurant's business
+ * ('business_changed'). The id is kept as its SHA-256, single use; the token sealed; as long as a round trip. */
+export const foodicsPendingConnects = pgTable('foodics_pending_connects', {
+  idHash: text('id_hash').primaryKey(),
+  adminId: integer('admin_id')
+    .notNull()
+    .references(() => admins.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  /** The restaurant the approval would connect. */
+  restaurantId: integer('restaurant_id')
+    .notNull()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  /** The restaurant the round trip was started for (null: a new one). */
+  startedFor: integer('started_for').references(() => restaurants.id, { onDelete: 'cascade' }),
+  token: text('token').notNull(),
+  businessName: text('business_name').notNull(),
+  businessRef: text('business_ref'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
 /** POS calls made with each token, per minute (the health panel's share of the call budget), kept a day. */

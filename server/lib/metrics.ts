@@ -65,6 +65,12 @@ export const metrics = {
     'specter_admin_totp_locks_total',
     'Back-office accounts whose two-step sign-in locked after too many wrong codes',
   ),
+  /** cap: till or restaurant (docs/SECURITY.md, "Limits"): counted once per window in which the cap is reached. */
+  smsCapsReached: counter(
+    'specter_sms_caps_reached_total',
+    "A place's hourly cap of one-time codes reached, by cap (till, restaurant) and restaurant id",
+    ['cap', 'restaurant'],
+  ),
   saves: counter('specter_saves_total', 'Orders saved to an account from the invoice page'),
   saveConflicts: counter('specter_save_conflicts_total', 'Saves answered 409 (already saved, or no longer claimable)'),
   /** step: views, codes, saves, as the funnel counts them (once per browser per till per FUNNEL_DEDUPE_SECONDS). */

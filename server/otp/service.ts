@@ -9,7 +9,8 @@ import { createHmac } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../deps';
-import { otpChallenges } from '../db/schema';
+import { otpChallenges, restaurants } from '../db/schema';
+import { recordActivity } from '../db/audit';
 import { say, waitInWords, type Lang } from '../i18n';
 import { badRequest, conflict, HttpError, tooMany } from '../lib/errors';
 import { enforce, type RateLimiter } from '../db/rateLimit';
@@ -127,6 +128,56 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
     throw refusal;
   }
 
+  /**
+   * A place's hourly cap of codes (a till's, a restaurant's: docs/SECURITY.md "Limits"), counted per client address
+   * within the place (issue 48, item 9): once the place has sent its cap in the hour, an address it already sent a
+   * code for this hour waits, while a first request from an address new to the place is let through - a stranger's
+   * two addresses no longer silence a till - up to twice the cap, the place's fuse before the whole service's. A
+   * refused request does not count towards the place's total (else refusals would use up the new addresses' way
+   * in). The first time in the hour a cap is reached the restaurant is told: its activity trail
+   * (`otp.sendCapReached`), the metric `specter_sms_caps_reached_total` and a log line.
+   */
+  async function placeCap(
+    place: 'till' | 'restaurant',
+    order: BoundOrder,
+    addr: string,
+    key: string,
+    cap: number,
+  ): Promise<void> {
+    const total = await limiter.hit(key, 3600);
+    const mine = await limiter.hit(`${key}:addr:${addr}`, 3600);
+    if (total.count <= cap) return;
+    if ((await limiter.hit(`${key}:told`, 3600)).count === 1) void capReached(place, order, cap);
+    if (mine.count === 1 && total.count <= 2 * cap) return;
+    await limiter.undo(key);
+    const refusal = tooMany(busyHere(waitInWords('en', total.retryAfter)), total.retryAfter);
+    sendRefusals.add(refusal);
+    throw refusal;
+  }
+
+  /** The restaurant told that one of its caps was reached (never delays or fails the customer's call). */
+  async function capReached(place: 'till' | 'restaurant', order: BoundOrder, cap: number) {
+    metrics.smsCapsReached.inc({ cap: place, restaurant: String(order.restaurantId) });
+    deps.log?.warn(
+      { sms: { cap: place, restaurant: order.restaurantId, limit: cap } },
+      `SMS send cap reached: ${place} of restaurant ${order.restaurantId} (${cap} codes this hour)`,
+    );
+    try {
+      const [r] = await db
+        .select({ name: restaurants.name })
+        .from(restaurants)
+        .where(eq(restaurants.id, order.restaurantId));
+      await recordActivity(db, {
+        admin: null,
+        kind: 'otp.sendCapReached',
+        target: { type: 'restaurant', id: order.restaurantId, label: r?.name ?? null },
+        detail: { cap: place, limit: cap, window: 'hour', ...(place === 'till' ? { till: order.deviceId } : {}) },
+      });
+    } catch (err) {
+      deps.log?.error({ err }, 'the reached SMS cap could not be recorded in the activity trail');
+    }
+  }
+
   /** The seconds an order's counters live: its claim window (it cannot be saved after it), else a day. */
   const orderWindow = () => (config.CLAIM_WINDOW_MINUTES > 0 ? config.CLAIM_WINDOW_MINUTES * 60 : 86_400);
 
@@ -216,18 +267,21 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
       const orderKey = `${order.restaurantId}:${order.posOrderId}`;
       await sendLimit(tooManyCodes, `otp:send-order:${orderKey}:${phone}`, config.OTP_SENDS_PER_ORDER, orderWindow());
       await sendLimit(busyHere, `otp:send-order-total:${orderKey}`, config.OTP_SENDS_PER_ORDER_TOTAL, orderWindow());
-      // One place's abuse stops at its till and its restaurant, long before the whole service's cap.
-      await sendLimit(
-        busyHere,
+      // One place's abuse stops at its till and its restaurant, long before the whole service's cap - without a
+      // stranger silencing the place: past its cap, only the client addresses it already served wait.
+      await placeCap(
+        'till',
+        order,
+        addr,
         `otp:send-till:${order.restaurantId}:${order.deviceId}`,
         config.OTP_SENDS_PER_TILL_HOUR,
-        3600,
       );
-      await sendLimit(
-        busyHere,
+      await placeCap(
+        'restaurant',
+        order,
+        addr,
         `otp:send-restaurant:${order.restaurantId}`,
         config.OTP_SENDS_PER_RESTAURANT_HOUR,
-        3600,
       );
     }
     const hour = await limiter.hit('otp:global-hour', 3600);

@@ -64,8 +64,9 @@ export interface LastOrderService {
   /** A view of the till that goes past the instance's memory towards the POS: counted per till (429 over it). */
   tillViewed(restaurantId: number, deviceId: string): Promise<void>;
   /** The till's current link key rotated: forget what this instance remembers of its checks. */
-  /** What the page shows: the till's newest closed order within the claim window, with whether it is saved
-   * (a saved one is shown as saved, never replaced by an older order); 404 when the till has none. */
+  /** What the page shows: the till's newest confirmed closed order within the claim window, with whether it is
+   * saved (a saved one is shown as saved, never replaced by an older order; a webhook's order once Foodics confirmed
+   * it); 404 when the till has none. */
   get(restaurantId: number, deviceId: string): Promise<LastOrderResult>;
   /** The order a code is sent for and saved: the one named (fetched by its id at the POS) or, without a name,
    * the till's newest order of get() - 409 "This invoice has already been saved" when that one is saved, never
@@ -81,6 +82,18 @@ export interface LastOrderService {
     deviceId: string,
     posOrderId: string,
   ): Promise<{ outcome: 'confirmed' | 'hidden' | 'nothing to do' } | { outcome: 'later'; retryAfterMs: number }>;
+  /** Webhooks' orders of one restaurant read back together, in the background share as confirmInBackground: one
+   * call lists the business's newest closed orders (every till), and each waiting order found there is confirmed
+   * (what the POS says replaces it). `notFound`: the ones the list did not hold - older than its page, or unknown to
+   * the POS (forged) - for confirmInBackground one by one. A chain closing an order every second needs a few calls a
+   * minute, not one per order (docs/SECURITY.md, "Foodics webhooks"). */
+  confirmBatch(
+    restaurantId: number,
+    orders: { deviceId: string; posOrderId: string }[],
+  ): Promise<
+    | { outcome: 'done'; confirmed: number; notFound: { deviceId: string; posOrderId: string }[] }
+    | { outcome: 'later'; retryAfterMs: number }
+  >;
   /** Drops what this instance remembers of the tills (their POS orders, their restaurant's checks): a restaurant
    * or a till's orders changed (server/lib/answerCaches.ts). */
   forget(): void;
@@ -206,8 +219,10 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
       const r = await liveRestaurant(restaurantId, deviceId);
       const recent = await recentOf(r, deviceId);
       const window = deps.config.CLAIM_WINDOW_MINUTES;
-      // The newest that qualifies, saved or not: never an older order in its place (claim.ts).
-      const order = recent.find((o) => unavailableReason(o, deviceId, window) === null);
+      // The newest that qualifies, saved or not: never an older order in its place (claim.ts). An order a webhook
+      // brought is not shown until Foodics confirmed it (read back by its id): until then the till keeps showing the
+      // last confirmed one, so a forged event never reaches a customer's screen (docs/SECURITY.md, "Foodics webhooks").
+      const order = recent.find((o) => !o.unconfirmed && unavailableReason(o, deviceId, window) === null);
       // An empty till is not a failure: the header lets the page draw a calm "no receipt yet" (docs/CUSTOMER.md).
       if (!order) throw new HttpError(404, CLAIM_MESSAGES.noRecentOrder, { [TILL_EMPTY_HEADER]: '1' });
       const saved = (await savedIds(r.id, [order.posOrderId])).size > 0;
@@ -229,6 +244,41 @@ export function createLastOrderService(deps: Deps, store: ReceiptStore, limiter:
       }
       await readBack(row.r.id, deviceId, held, real);
       return { outcome: real ? 'confirmed' : 'hidden' };
+    },
+    async confirmBatch(restaurantId, wanted) {
+      const none = { outcome: 'done' as const, confirmed: 0, notFound: [] };
+      if (!wanted.length) return none;
+      const row = await checked(restaurantId, wanted[0].deviceId);
+      const adapter = row ? deps.pos[row.r.systemType] : undefined;
+      if (!row || !adapter || adapter.local) return none;
+      if (!adapter.closedOrders) return { ...none, notFound: wanted };
+      // Only the orders still waiting that a customer could see (closed, of that till, within the claim window).
+      const waiting: { deviceId: string; held: PosOrder }[] = [];
+      for (const w of wanted) {
+        const held = (await store.get(row.r.id, w.deviceId))?.orders.find((o) => o.posOrderId === w.posOrderId);
+        if (held?.unconfirmed && !unavailableReason(held, w.deviceId, config.CLAIM_WINDOW_MINUTES))
+          waiting.push({ deviceId: w.deviceId, held });
+      }
+      if (!waiting.length) return none;
+      let listed: PosOrder[];
+      try {
+        listed = await adapter.closedOrders(posRestaurant(row.r, sealerOf(config)), 'readBack');
+      } catch (err) {
+        const wait = err instanceof PosError ? (err.retryAfterSeconds ?? 30) * 1000 : 30_000;
+        return { outcome: 'later', retryAfterMs: wait };
+      }
+      const byId = new Map(listed.map((o) => [o.posOrderId, o]));
+      const notFound: { deviceId: string; posOrderId: string }[] = [];
+      let confirmed = 0;
+      for (const { deviceId, held } of waiting) {
+        const real = byId.get(held.posOrderId);
+        if (!real) notFound.push({ deviceId, posOrderId: held.posOrderId });
+        else {
+          await readBack(row.r.id, deviceId, held, real);
+          confirmed++;
+        }
+      }
+      return { outcome: 'done', confirmed, notFound };
     },
     async claimable(restaurantId, deviceId, posOrderId) {
       if (posOrderId === undefined) {

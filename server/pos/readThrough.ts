@@ -33,8 +33,11 @@ export async function readThrough(
 ): Promise<PosOrder[]> {
   const known = await store.get(r.id, deviceId);
   const since = Math.max(r.updatedAt.getTime(), r.syncedAt?.getTime() ?? 0);
-  if (known && known.checkedAt > since && Date.now() - known.checkedAt < trustedForMs(config, r))
-    return current(known.orders, r);
+  // A webhook's order not read back yet is not shown (lastOrder.ts): while one waits, the POS is asked again after
+  // FOODICS_CACHE_MS, webhooks or not, so a read-back the budget put off never leaves the till behind for long.
+  const waiting = known?.orders.some((o) => o.unconfirmed) ?? false;
+  const trusted = waiting ? config.FOODICS_CACHE_MS : trustedForMs(config, r);
+  if (known && known.checkedAt > since && Date.now() - known.checkedAt < trusted) return current(known.orders, r);
   let polled: PosOrder[];
   try {
     polled = await poll();

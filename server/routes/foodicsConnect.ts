@@ -3,18 +3,26 @@
 //   address to send the browser to; a cookie binds the round trip to this browser and its admin: an HMAC of the
 //   admin's id and of this round trip's state (issue 48: never the same twice, useless for any other round trip);
 // - GET /pos/foodics/connected (Foodics sends the browser back here): the state checked, the code exchanged,
-//   /whoami read, the token stored sealed, branches and devices synced, the activity trail written; then back to
-//   the restaurant's page with ?foodics=connected, or with ?foodics=<what failed> and nothing changed;
+//   /whoami read, then in one transaction the account's role and restaurants read again, the business checked
+//   against the other restaurants, the token stored sealed and the activity trail written; branches and devices
+//   synced; then to the restaurant's branches and tills with ?foodics=connected (and its setup checklist), or back
+//   with ?foodics=<what failed> and nothing changed, or ?foodics=ask&pending=<id> when the admin must answer first
+//   (the business is another restaurant's: reconnect that one? / a reconnect would change the business);
+// - GET, POST, DELETE /api/restaurants/foodics/pending/{id}: that question, yes (connect), no (nothing changes);
 // - GET /api/restaurants/{id}/connection (admin): the health panel's facts, for the back-office and monitoring.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { connectionSchema, errorSchema, idParam, roleMay } from '../../src/contract';
+import { connectionSchema, errorSchema, foodicsPendingSchema, idParam, roleMay } from '../../src/contract';
 import { restaurantsResource } from '../../src/contract/resources';
 import {
+  BUSINESS_ELSEWHERE,
+  confirmPendingConnect,
+  dropPendingConnect,
   liveRestaurantId,
   newConnectState,
+  pendingConnect,
   storeConnection,
   takeConnectState,
 } from '../db/repositories/foodicsConnect';
@@ -32,6 +40,10 @@ const secured = { security: [{ bearer: [] }] };
  * one per round trip, named after its state (`specter.foodics_connect.<tag>`), so two tabs' round trips each find
  * their own. */
 const BROWSER_COOKIE = 'specter.foodics_connect';
+
+/** After connecting: the restaurant's branches and tills, where its setup checklist is (docs/POS.md). */
+const landing = (reply: import('fastify').FastifyReply, restaurantId: number) =>
+  reply.redirect(`/restaurants/branches/${restaurantId}?foodics=connected`, 302);
 
 export const NOT_CONFIGURED =
   'Connecting Foodics needs FOODICS_CLIENT_ID and FOODICS_CLIENT_SECRET (the app registered in the Foodics developer console)';
@@ -150,17 +162,110 @@ export default async function foodicsConnectRoutes(fastify: FastifyInstance) {
         if (err instanceof ConnectError) return page(back, err.failure);
         throw err;
       }
-      const id = await storeConnection(db, sealerOf(config), {
-        adminId: check.adminId,
-        restaurantId: check.restaurantId,
-        token: connected.token,
-        business: connected.business,
-        ip: req.ip,
-      });
-      if (id === null) return page(null, 'state_unknown');
-      await syncRestaurant(deps, id);
-      reply.clearCookie(cookieOf(state), { path: CONNECTED_PATH });
-      return page(id, 'connected');
+      const decision = await storeConnection(
+        db,
+        sealerOf(config),
+        {
+          adminId: check.adminId,
+          restaurantId: check.restaurantId,
+          token: connected.token,
+          business: connected.business,
+          ip: req.ip,
+        },
+        config.FOODICS_CONNECT_STATE_SECONDS * 1000,
+      );
+      reply.clearCookie(BROWSER_COOKIE, { path: CONNECTED_PATH });
+      if (decision.kind === 'gone') return page(null, 'state_unknown');
+      if (decision.kind === 'refused') return page(back, decision.failure);
+      if (decision.kind === 'ask') {
+        const at = back === null ? '/restaurants' : `/restaurants/edit/${back}`;
+        return reply.redirect(`${at}?foodics=ask&pending=${decision.pendingId}`, 302);
+      }
+      await syncRestaurant(deps, decision.restaurantId);
+      return landing(reply, decision.restaurantId);
+    },
+  );
+
+  const pendingParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'must be a pending approval id') });
+  const pendingAnswer = foodicsPendingSchema;
+  const GONE = 'This Foodics approval is unknown, was already answered or expired: nothing was changed';
+
+  app.get(
+    '/api/restaurants/foodics/pending/:id',
+    {
+      onRequest: app.requireAdmin,
+      config: allow(restaurantsResource, 'connect'),
+      schema: {
+        tags: ['restaurants'],
+        ...secured,
+        summary:
+          "A Foodics approval waiting for its admin: the business is another restaurant's (reconnect that one?) or a reconnect would change the restaurant's business",
+        params: pendingParams,
+        response: { 200: pendingAnswer, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const p = await pendingConnect(db, req.params.id, req.admin!.id);
+      if (!p) throw notFound(GONE);
+      return {
+        kind: p.kind,
+        business: { name: p.businessName, reference: p.businessRef },
+        restaurant: {
+          id: p.restaurantId,
+          name: p.restaurant.name,
+          business: { name: p.restaurant.businessName, reference: p.restaurant.businessRef },
+        },
+        started_for: p.startedFor,
+        expires_in: Math.max(0, Math.round((p.expiresAt.getTime() - Date.now()) / 1000)),
+      };
+    },
+  );
+
+  app.post(
+    '/api/restaurants/foodics/pending/:id',
+    {
+      onRequest: app.requireAdmin,
+      config: { changes: ['restaurants', 'activity'], ...allow(restaurantsResource, 'connect') },
+      schema: {
+        tags: ['restaurants'],
+        ...secured,
+        summary:
+          'Yes to a waiting Foodics approval: the restaurant it names is connected (role and business checked again), its branches and tills synced',
+        params: pendingParams,
+        response: {
+          200: z.object({ restaurant_id: z.number(), message: z.string() }),
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (req) => {
+      const done = await confirmPendingConnect(db, sealerOf(config), req.params.id, req.admin!.id, req.ip);
+      if (done.kind === 'gone') throw notFound(GONE);
+      if (done.kind === 'refused')
+        throw done.failure === 'not_allowed' ? forbidden(NOT_ALLOWED) : new HttpError(409, BUSINESS_ELSEWHERE);
+      await syncRestaurant(deps, done.restaurantId);
+      return { restaurant_id: done.restaurantId, message: 'Foodics connected' };
+    },
+  );
+
+  app.delete(
+    '/api/restaurants/foodics/pending/:id',
+    {
+      onRequest: app.requireAdmin,
+      config: { changes: [], ...allow(restaurantsResource, 'connect') },
+      schema: {
+        tags: ['restaurants'],
+        ...secured,
+        summary: 'No to a waiting Foodics approval: it is dropped and nothing changes',
+        params: pendingParams,
+        response: { 200: z.object({ message: z.string() }), 404: errorSchema },
+      },
+    },
+    async (req) => {
+      if (!(await dropPendingConnect(db, req.params.id, req.admin!.id))) throw notFound(GONE);
+      return { message: 'Nothing was changed' };
     },
   );
 

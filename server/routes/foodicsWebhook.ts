@@ -43,16 +43,63 @@ export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
 
   // A webhook's order is read back from Foodics in the background, after the answer, within the call budget's
   // background share (docs/SECURITY.md, "Foodics webhooks"); when the budget has no room, again after the wait it
-  // gives, at most READ_BACK_RETRIES times (a code or a save reads it back first all the same).
+  // gives, at most READ_BACK_RETRIES times (a code or a save reads it back first all the same). A restaurant's
+  // orders are read back together: one call lists the business's newest closed orders and confirms every waiting
+  // order it holds; the orders that arrive while it runs wait for the next one; only an order the list does not
+  // hold (older than its page, or forged) is read by its id.
   const pending = new Set<NodeJS.Timeout>();
-  const readBackLater = (restaurantId: number, deviceId: string, posOrderId: string, delayMs = 0, tries = 0) => {
+  const queued = new Map<number, Map<string, string>>();
+  const batching = new Set<number>();
+  const readBackLater = (restaurantId: number, deviceId: string, posOrderId: string) => {
+    const waiting = queued.get(restaurantId) ?? new Map<string, string>();
+    waiting.set(posOrderId, deviceId);
+    queued.set(restaurantId, waiting);
+    if (!batching.has(restaurantId)) batchLater(restaurantId, 0, 0);
+  };
+  const batchLater = (restaurantId: number, delayMs: number, tries: number) => {
+    batching.add(restaurantId);
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      const waiting = queued.get(restaurantId);
+      queued.delete(restaurantId);
+      const orders = [...(waiting ?? [])].map(([posOrderId, deviceId]) => ({ posOrderId, deviceId }));
+      app.lastOrders.confirmBatch(restaurantId, orders).then(
+        (done) => {
+          if (done.outcome === 'later') {
+            // Put back (with what arrived meanwhile) and try again after the budget's wait, a few times.
+            const again = queued.get(restaurantId) ?? new Map<string, string>();
+            for (const o of orders) again.set(o.posOrderId, o.deviceId);
+            queued.set(restaurantId, again);
+            if (tries < READ_BACK_RETRIES) return batchLater(restaurantId, done.retryAfterMs, tries + 1);
+            queued.delete(restaurantId);
+          } else {
+            if (done.confirmed) app.answers.changed(['receipts']);
+            for (const o of done.notFound) readOneLater(restaurantId, o.deviceId, o.posOrderId);
+          }
+          next(restaurantId);
+        },
+        (err: unknown) => {
+          app.log.warn({ err }, 'Webhook orders could not be read back');
+          next(restaurantId);
+        },
+      );
+    }, delayMs);
+    timer.unref();
+    pending.add(timer);
+  };
+  /** The restaurant's batch is done: the orders that arrived meanwhile get the next one. */
+  const next = (restaurantId: number) => {
+    batching.delete(restaurantId);
+    if (queued.get(restaurantId)?.size) batchLater(restaurantId, 0, 0);
+  };
+  const readOneLater = (restaurantId: number, deviceId: string, posOrderId: string, delayMs = 0, tries = 0) => {
     const timer = setTimeout(() => {
       pending.delete(timer);
       app.lastOrders.confirmInBackground(restaurantId, deviceId, posOrderId).then(
         (done) => {
           if (done.outcome === 'confirmed' || done.outcome === 'hidden') app.answers.changed(['receipts']);
           else if (done.outcome === 'later' && tries < READ_BACK_RETRIES)
-            readBackLater(restaurantId, deviceId, posOrderId, done.retryAfterMs, tries + 1);
+            readOneLater(restaurantId, deviceId, posOrderId, done.retryAfterMs, tries + 1);
         },
         (err: unknown) => app.log.warn({ err }, 'A webhook order could not be read back'),
       );
@@ -80,6 +127,8 @@ export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
   app.addHook('onClose', async () => {
     for (const timer of pending) clearTimeout(timer);
     pending.clear();
+    queued.clear();
+    batching.clear();
   });
   let known: { until: number; secret: Promise<string | null> } | null = null;
   const currentSecret = () => {

@@ -30,6 +30,7 @@ import ordersRoutes from './orders';
 import posPushRoutes from './posPush';
 import publicConfigRoutes from './publicConfig';
 import restaurantsRoutes from './restaurants';
+import restaurantSetupRoutes from './restaurantSetup';
 import savedOrdersRoutes from './savedOrders';
 import sharedReceiptRoutes from './sharedReceipt';
 import statisticsRoutes from './statistics';
@@ -63,6 +64,7 @@ export const ROUTES: RouteGroup[] = [
   { plugin: adminsRoutes },
   { plugin: restaurantsRoutes },
   { plugin: foodicsConnectRoutes },
+  { plugin: restaurantSetupRoutes },
   { plugin: invoiceRoutes },
   { plugin: posPushRoutes, security: [{ pushKey: [] }] },
   { plugin: foodicsWebhookRoutes },

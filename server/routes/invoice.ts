@@ -12,6 +12,7 @@ import {
   saveLoyaltySchema,
 } from '../../src/contract';
 import { saveOrderAndEarn } from '../db/repositories/savedOrders';
+import { markFirstReceipt } from '../db/repositories/setup';
 import { encode, sendEncoded } from '../lib/encoded';
 import { conflict } from '../lib/errors';
 import { say } from '../i18n';
@@ -23,6 +24,15 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { lastOrders, otp, funnel } = app;
   const sessions = createSessionService(app.deps.config);
+  // A till showed a receipt: the restaurant's setup checklist ticks its test scan (docs/POS.md). Written once per
+  // restaurant per instance, never awaited: the customer's answer waits for nothing.
+  const receiptShown = new Set<number>();
+  const firstReceipt = (restaurantId: number) => {
+    if (receiptShown.has(restaurantId)) return;
+    if (receiptShown.size > 100_000) receiptShown.clear();
+    receiptShown.add(restaurantId);
+    markFirstReceipt(app.deps.database.db, restaurantId).catch(() => receiptShown.delete(restaurantId));
+  };
 
   app.get(
     LAST_ORDER_ROUTE,
@@ -61,6 +71,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
         return encode(lastOrderAnswer, { ...order.invoice, order_id: order.posOrderId, saved });
       });
       funnel.view(req, restaurantId, casherId);
+      firstReceipt(restaurantId);
       return sendEncoded(reply.header('Cache-Control', 'no-store'), encoded);
     },
   );

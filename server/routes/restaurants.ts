@@ -22,10 +22,12 @@ import {
   restaurantColumns,
   rotateLinkKey,
   restaurantsList,
+  removeTillsOf,
   updateLiveRestaurant,
   withBranches,
 } from '../db/repositories/restaurants';
-import { badRequest, notFound } from '../lib/errors';
+import { BUSINESS_ELSEWHERE } from '../db/repositories/foodicsConnect';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
 import { isMasked, sealerOf } from '../lib/sealing';
 import type { Scope } from '../db/scope';
 import { allow, resourceRoutes } from './resourceRoutes';
@@ -59,17 +61,25 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
     set: Parameters<typeof updateLiveRestaurant>[3],
     kind: ActivityKind,
     detail?: Record<string, unknown>,
+    also?: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], id: number) => Promise<void>,
   ) =>
-    db.transaction(async (tx) => {
-      const row = await updateLiveRestaurant(tx, scopeOfRequest(req), id, set);
-      if (!row) throw notFound('Restaurant not found');
-      await recordActivity(tx, {
-        ...actorOf(req),
-        kind,
-        target: { type: 'restaurant', id: row.id, label: row.name },
-        detail,
+    db
+      .transaction(async (tx) => {
+        const row = await updateLiveRestaurant(tx, scopeOfRequest(req), id, set);
+        if (!row) throw notFound('Restaurant not found');
+        await also?.(tx, row.id);
+        await recordActivity(tx, {
+          ...actorOf(req),
+          kind,
+          target: { type: 'restaurant', id: row.id, label: row.name },
+          detail,
+        });
+      })
+      .catch((err: unknown) => {
+        // A Foodics business is one restaurant's (migration 0023): an edit making it another's is refused.
+        if (isUniqueViolation(err)) throw conflict(BUSINESS_ELSEWHERE);
+        throw err;
       });
-    });
 
   /** After a change that can move its branches and devices: read them again from the POS, answer. */
   async function syncedAnswer(scope: Scope, id: number, record?: Parameters<typeof syncRestaurant>[2]) {
@@ -90,10 +100,29 @@ export default async function restaurantsRoutes(fastify: FastifyInstance) {
       one: (scope, id) => findLiveRestaurant(deps.database, id, scope),
       create: (tx, _scope, b) => insertRestaurant(tx, b, sealerOf(deps.config)),
       // A form sends masked tokens back as shown: restaurantColumns leaves the stored token as it is.
-      update: (tx, scope, id, b) =>
-        updateLiveRestaurant(tx, scope, id, { ...restaurantColumns(b, sealerOf(deps.config)), updatedAt: new Date() }),
-      remove: (tx, scope, id) =>
-        updateLiveRestaurant(tx, scope, id, { isDeleted: true, deletedAt: new Date(), updatedAt: new Date() }),
+      update: async (tx, scope, id, b) => {
+        try {
+          return await updateLiveRestaurant(tx, scope, id, {
+            ...restaurantColumns(b, sealerOf(deps.config)),
+            updatedAt: new Date(),
+          });
+        } catch (err) {
+          // A Foodics business is one restaurant's (migration 0023): an edit making it another's is refused.
+          if (isUniqueViolation(err)) throw conflict(BUSINESS_ELSEWHERE);
+          throw err;
+        }
+      },
+      remove: async (tx, scope, id) => {
+        const row = await updateLiveRestaurant(tx, scope, id, {
+          isDeleted: true,
+          deletedAt: new Date(),
+          updatedAt: new Date(),
+        });
+        // Its branches and tills go with it: a till belongs to one restaurant, so connecting its business again
+        // (a new restaurant) finds them free (docs/POS.md, "One business, one restaurant").
+        if (row) await removeTillsOf(tx, row.id);
+        return row;
+      },
     },
     {
       summaries: {

@@ -4,7 +4,7 @@
 import type { DataProvider, Identifier } from 'ra-core';
 import type { LatestOrder, Statistics } from '../contract/orders';
 import type { FunnelRow, FunnelSummary } from '../contract/savedOrders';
-import type { Connection, PushKeyAnswer } from '../contract/restaurants';
+import type { Connection, FoodicsPending, PushKeyAnswer, Setup } from '../contract/restaurants';
 import type { Insights, Sales } from '../contract/guests';
 import type { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from '../contract/auth';
 
@@ -51,6 +51,14 @@ export interface SpecterDataProvider extends DataProvider {
   foodicsConnect(restaurantId?: Identifier): Promise<{ url: string }>;
   /** The POS connection's health (the edit page's panel). */
   connection(id: Identifier): Promise<Connection>;
+  /** A Foodics approval waiting for this admin's answer (docs/POS.md, "One business, one restaurant"). */
+  foodicsPending(id: string): Promise<FoodicsPending>;
+  /** Yes (the restaurant it names is connected: its id) or no (nothing changes) to that approval. */
+  answerFoodicsPending(id: string, yes: boolean): Promise<{ restaurant_id?: number }>;
+  /** The restaurant's setup checklist (docs/POS.md, "After connecting: the setup checklist"). */
+  restaurantSetup(id: Identifier): Promise<Setup>;
+  /** The restaurant's QR sheet was printed (the checklist's step). */
+  qrSheetPrinted(id: Identifier): Promise<void>;
   /** GET /api/guest/insights: a period's saved receipts and guests beside the period before it. */
   getGuestInsights(q: { restaurantId?: Identifier; from: string; to: string }): Promise<Insights>;
   /** POST /api/admins/{id}/password: an admin sets a new password for an account that forgot it (issue 49). */

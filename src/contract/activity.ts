@@ -39,6 +39,8 @@ export const ACTIVITY_KINDS = [
   'record.created',
   'record.edited',
   'record.deleted',
+  // Issue 48, item 9: a till's or a restaurant's hourly cap of one-time codes reached (no admin: the service).
+  'otp.sendCapReached',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -128,6 +128,39 @@ export const connectionSchema = z.object({
 });
 export type Connection = z.infer<typeof connectionSchema>;
 
+/** GET /api/restaurants/foodics/pending/{id}: a "Connect Foodics" approval waiting for its admin's answer - its
+ * business is another restaurant's ('business_elsewhere': reconnect that one?), or it would change the business of
+ * the restaurant being reconnected ('business_changed'). */
+export const foodicsPendingSchema = z.object({
+  kind: z.enum(['business_elsewhere', 'business_changed']),
+  business: z.object({ name: z.string(), reference: z.string().nullable() }),
+  restaurant: z.object({
+    id: z.number(),
+    name: z.string(),
+    business: z.object({ name: z.string().nullable(), reference: z.string().nullable() }),
+  }),
+  started_for: z.number().nullable(),
+  expires_in: z.number(),
+});
+export type FoodicsPending = z.infer<typeof foodicsPendingSchema>;
+
+/** GET /api/restaurants/{id}/setup: the setup checklist after connecting (docs/POS.md), each step's done flag
+ * derived by the server from what the restaurant has: its tills, its own logo, a VAT number (with its ZATCA phase),
+ * its QR sheet printed, a receipt shown on one of its tills. */
+export const SETUP_STEPS = ['tills', 'logo', 'vat', 'qr_sheet', 'test_scan'] as const;
+export type SetupStepKey = (typeof SETUP_STEPS)[number];
+export const setupSchema = z.object({
+  restaurant_id: z.number(),
+  /** Connected through "Connect Foodics" (the back-office shows the checklist for those). */
+  connected: z.boolean(),
+  complete: z.boolean(),
+  tills: z.number(),
+  vat_number: z.string().nullable(),
+  zatca_phase: z.number(),
+  steps: z.array(z.object({ key: z.enum(SETUP_STEPS), done: z.boolean(), at: z.string().nullable() })),
+});
+export type Setup = z.infer<typeof setupSchema>;
+
 export const restaurantWithBranches = restaurantSchema.extend({
   Branchs: z.array(branchSchema.omit({ restaurant: true })),
 });

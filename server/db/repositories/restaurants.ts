@@ -12,7 +12,7 @@ import type { PosRestaurant } from '../../core/posPort';
 import { isMasked, maskStored, type Sealer } from '../../lib/sealing';
 import { connectionBadges } from './posHealth';
 
-type RestaurantRow = typeof restaurants.$inferSelect;
+export type RestaurantRow = typeof restaurants.$inferSelect;
 
 /** The restaurant as its POS adapter needs it: the tokens opened (they are sealed at rest, docs/SECURITY.md). */
 export function posRestaurant(r: RestaurantRow, sealer: Sealer): PosRestaurant {
@@ -183,6 +183,20 @@ export async function updateLiveRestaurant(
     .where(and(eq(restaurants.id, id), live, restaurantsIn(scope, restaurants.id)))
     .returning({ id: restaurants.id, name: restaurants.name });
   return row;
+}
+
+/** A deleted restaurant's branches and tills are removed with it (their QR codes already answer "Restaurant not
+ * found"); a Foodics till is then free for the restaurant its business is connected to next. */
+export async function removeTillsOf(tx: Tx, restaurantId: number) {
+  const now = new Date();
+  await tx
+    .update(devices)
+    .set({ removedAt: now, updatedAt: now })
+    .where(and(eq(devices.restaurantId, restaurantId), isNull(devices.removedAt)));
+  await tx
+    .update(branches)
+    .set({ removedAt: now, updatedAt: now })
+    .where(and(eq(branches.restaurantId, restaurantId), isNull(branches.removedAt)));
 }
 
 /** A live branch of a live restaurant of the scope, or undefined. */

@@ -121,6 +121,19 @@ export function createFoodicsAdapter(opts: FoodicsClientOptions): FoodicsAdapter
       return (body.data ?? []).filter((o) => o?.id).map((o) => toPosOrder(o, settings, shownAs));
     },
 
+    async closedOrders(restaurant, purpose) {
+      // One page: the business's 50 newest closed orders, every till (include=device names each one's till).
+      const settings = await settingsFor(restaurant.token);
+      const body = await client.get<FoodicsList<FoodicsOrder>>(
+        '/orders',
+        restaurant.token,
+        { 'filter[status]': CLOSED, sort: '-created_at', include: ORDER_INCLUDE },
+        purpose,
+      );
+      const shownAs = { name: restaurant.name, logo: restaurant.logo };
+      return (body.data ?? []).filter((o) => o?.id).map((o) => toPosOrder(o, settings, shownAs));
+    },
+
     async order(restaurant, posOrderId, purpose) {
       try {
         const settings = await settingsFor(restaurant.token);

@@ -16,7 +16,11 @@ export type ConnectFailure =
   | 'token_timeout'
   | 'token_down'
   | 'whoami_refused'
-  | 'not_configured';
+  | 'not_configured'
+  // Decided in the callback's transaction (server/db/repositories/foodicsConnect.ts): the account may no longer
+  // connect this restaurant, or the business is another restaurant's that this account may not reconnect.
+  | 'not_allowed'
+  | 'business_elsewhere';
 
 export class ConnectError extends Error {
   constructor(readonly failure: ConnectFailure) {

@@ -15,6 +15,9 @@ export const POS_REASONS: Record<string, string> = {
   'The point-of-sale system answered with an error, please try again shortly': 'failed',
   'The point-of-sale system sent an answer we could not read': 'unreadable',
   'The point-of-sale system could not be read': 'couldNotRead',
+  // One business, one restaurant (docs/POS.md): a sync's error, and migration 0023's for a business connected twice.
+  'This Foodics business is already connected to another restaurant here: reconnect that one instead':
+    'businessElsewhere',
 };
 const NO_ADAPTER = /^No point-of-sale adapter for system type (.+)$/;
 

@@ -60,6 +60,7 @@ const specterAr: typeof specterEn = {
     failed: 'أعاد نظام نقاط البيع خطأً، يرجى المحاولة بعد قليل',
     unreadable: 'أرسل نظام نقاط البيع ردًا تعذّرت قراءته',
     couldNotRead: 'تعذّرت قراءة نظام نقاط البيع',
+    businessElsewhere: 'هذا النشاط التجاري في فودكس مربوط بمطعم آخر هنا: أعد ربط ذلك المطعم بدلًا من هذا',
     noAdapter: 'لا يوجد اتصال بنظام نقاط البيع من نوع %{type}',
     refusedField: 'تم الحفظ، لكن نظام نقاط البيع رفضه: %{error}',
   },
@@ -206,6 +207,7 @@ const specterAr: typeof specterEn = {
       'record.created': 'إنشاء سجل',
       'record.edited': 'تعديل سجل',
       'record.deleted': 'حذف سجل',
+      'otp.sendCapReached': 'بلوغ الحد الأقصى لرموز الرسائل في الساعة',
     },
   },
   pushKey: {

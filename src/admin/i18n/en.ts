@@ -62,6 +62,8 @@ export const specterEn = {
     failed: 'The point-of-sale system answered with an error, please try again shortly',
     unreadable: 'The point-of-sale system sent an answer we could not read',
     couldNotRead: 'The point-of-sale system could not be read',
+    businessElsewhere:
+      'This Foodics business is already connected to another restaurant here: reconnect that one instead',
     noAdapter: 'No point-of-sale connection for system type %{type}',
     refusedField: 'Saved, but the point-of-sale system refused it: %{error}',
   },
@@ -211,6 +213,7 @@ export const specterEn = {
       'record.created': 'Record created',
       'record.edited': 'Record edited',
       'record.deleted': 'Record deleted',
+      'otp.sendCapReached': 'Hourly cap of SMS codes reached',
     },
   },
   pushKey: {

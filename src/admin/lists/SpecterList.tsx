@@ -37,6 +37,7 @@ export function SpecterList({
   filter,
   remember = !filter,
   emptyPage = true,
+  emptyActions,
   expand,
   children,
 }: {
@@ -68,6 +69,9 @@ export function SpecterList({
   /** With no records at all, show the empty text alone (default); false: the filters, the toolbar and the table
    * stay, the table saying the empty text. */
   emptyPage?: boolean;
+  /** With no records at all, what the empty page shows above its text (default: Add New): react-admin's empty page
+   * drops the list's actions, so a list whose first step is another button (Connect Foodics) says it here. */
+  emptyActions?: ReactElement;
   /** A row click expands the row to this (its record in context). */
   expand?: ReactElement;
   children: ReactNode;
@@ -75,6 +79,7 @@ export function SpecterList({
   const t = useTranslate();
   const emptyText = <EmptyText text={empty} />;
   const addNew = add && <AddNewActions to={add.to} label={add.label} />;
+  const aboveEmpty = emptyActions ?? addNew;
   const searchBox = search && (
     <SpecterSearch
       key="q"
@@ -96,9 +101,9 @@ export function SpecterList({
       empty={
         !emptyPage ? (
           false
-        ) : addNew ? (
+        ) : aboveEmpty ? (
           <>
-            {addNew}
+            {aboveEmpty}
             {emptyText}
           </>
         ) : (

@@ -15,6 +15,7 @@ import { SheetLink, SheetNote } from '../sheet';
 import { OwnRestaurant } from '../../admin/access/OwnRestaurant';
 import { useAllows } from '../../admin/access/useAllows';
 import { usePosReason } from '../../admin/feedback/serverTexts';
+import { SetupChecklist } from '../restaurants/SetupChecklist';
 
 export function BranchList() {
   const { restId } = useParams();
@@ -81,6 +82,8 @@ function Branches({ restId }: { restId: string }) {
           {outcome.text}
         </Alert>
       )}
+      {/* Where "Connect Foodics" lands: its outcome, and the setup checklist (docs/POS.md). */}
+      <SetupChecklist restId={restId} />
       {!outcome && restaurant?.sync_error && (
         <Alert severity="warning" sx={{ mt: 1 }} data-testid="sync-error">
           {t('specter.branches.syncError', { error: posReason(restaurant.sync_error) })}

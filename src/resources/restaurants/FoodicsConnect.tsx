@@ -1,14 +1,24 @@
 // "Connect Foodics" (docs/POS.md, "Foodics: connecting a restaurant"): the button on the restaurants list (adds a
-// restaurant) and on a restaurant's edit page (connects or reconnects it); without a client id on the server, one
-// line saying what to set. Coming back from Foodics (?foodics=<outcome>), the outcome is said in the admin's
-// language and the address is cleaned.
+// restaurant; on the empty list too) and on a restaurant's edit page (connects or reconnects it); without a client
+// id on the server, one line saying what to set. Coming back from Foodics (?foodics=<outcome>), the outcome is said
+// in the admin's language and the address is cleaned; ?foodics=ask&pending=<id> asks the admin first (the business
+// is another restaurant's: reconnect that one? / a reconnect would change the restaurant's business).
 import { useEffect, useState } from 'react';
-import { Button, Chip, Typography } from '@mui/material';
+import {
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import LinkIcon from '@mui/icons-material/Link';
 import { useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { SpecterDataProvider } from '../../admin/data';
-import type { Restaurant } from '../../contract/restaurants';
+import type { FoodicsPending, Restaurant } from '../../contract/restaurants';
 import { usePublicConfig } from '../../lib/usePublicConfig';
 import { useAllows } from '../../admin/access/useAllows';
 
@@ -62,12 +72,93 @@ export function useFoodicsOutcome() {
   const t = useTranslate();
   const outcome = new URLSearchParams(search).get('foodics');
   useEffect(() => {
-    if (!outcome || !/^[a-z_]{1,40}$/.test(outcome)) return;
+    // A question is <FoodicsQuestion />'s.
+    if (!outcome || outcome === 'ask' || !/^[a-z_]{1,40}$/.test(outcome)) return;
     const key = k(`outcome.${outcome}`);
     const text = t(key, { _: t(k('outcome.state_unknown')) });
     notify(text, { type: outcome === 'connected' ? 'success' : 'error', autoHideDuration: 20000 });
     navigate(pathname, { replace: true });
   }, [outcome, pathname, navigate, notify, t]);
+}
+
+/** A business connected to one restaurant only (docs/POS.md, "One business, one restaurant"): when Foodics' approval
+ * names the business of another restaurant, or would change the business of the one being reconnected, the server
+ * keeps it waiting and sends the browser here with ?foodics=ask&pending=<id>; the admin answers yes (that restaurant
+ * is connected, then its branches and tills with the setup checklist) or no (nothing changes). */
+export function FoodicsQuestion() {
+  const { search, pathname } = useLocation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const t = useTranslate();
+  const dataProvider = useDataProvider<SpecterDataProvider>();
+  const params = new URLSearchParams(search);
+  const id = params.get('foodics') === 'ask' ? params.get('pending') : null;
+  const [question, setQuestion] = useState<FoodicsPending | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!id || !/^[A-Za-z0-9_-]{32}$/.test(id)) return;
+    let live = true;
+    dataProvider.foodicsPending(id).then(
+      (q) => live && setQuestion(q),
+      () => {
+        if (!live) return;
+        notify(t(k('outcome.pending_gone')), { type: 'error', autoHideDuration: 20000 });
+        navigate(pathname, { replace: true });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, dataProvider, notify, t, navigate, pathname]);
+  if (!id || !question) return null;
+  const named = (b: { name: string | null; reference: string | null }) =>
+    `${b.name ?? '-'}${b.reference ? ` (${b.reference})` : ''}`;
+  const values = {
+    business: named(question.business),
+    current: named(question.restaurant.business),
+    restaurant: question.restaurant.name,
+  };
+  const answer = async (yes: boolean) => {
+    setBusy(true);
+    try {
+      const done = await dataProvider.answerFoodicsPending(id, yes);
+      setQuestion(null);
+      if (yes && done.restaurant_id) navigate(`/restaurants/branches/${done.restaurant_id}?foodics=connected`);
+      else {
+        notify(t(k('outcome.kept')), { type: 'info' });
+        navigate(pathname, { replace: true });
+      }
+    } catch (err) {
+      const status = (err as { status?: number }).status;
+      const outcome =
+        status === 403 ? 'not_allowed' : status === 409 ? 'business_elsewhere' : status === 404 ? 'pending_gone' : null;
+      notify(outcome ? t(k(`outcome.${outcome}`)) : t(k('ask.failed'), { error: (err as Error).message }), {
+        type: 'error',
+        autoHideDuration: 20000,
+      });
+      setQuestion(null);
+      navigate(pathname, { replace: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const a = (key: string) => t(k(`ask.${question.kind}.${key}`), values);
+  return (
+    <Dialog open onClose={() => !busy && answer(false)} aria-labelledby="foodics-question-title">
+      <DialogTitle id="foodics-question-title">{a('title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText data-testid="foodics-question">{a('text')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => answer(false)} disabled={busy}>
+          {t(k('ask.no'))}
+        </Button>
+        <Button onClick={() => answer(true)} disabled={busy} variant="contained" autoFocus>
+          {a('yes')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
 }
 
 const COLORS = { ok: 'success', refused: 'error', quiet: 'warning', unknown: 'default' } as const;

@@ -7,7 +7,7 @@ import { useSavedNotice } from './useSavedNotice';
 import { PushKeyPanel } from './PushKeyPanel';
 import { WebhookStatus } from './WebhookStatus';
 import { ConnectionPanel } from './ConnectionPanel';
-import { useFoodicsOutcome } from './FoodicsConnect';
+import { FoodicsQuestion, useFoodicsOutcome } from './FoodicsConnect';
 import { OwnRestaurant } from '../../admin/access/OwnRestaurant';
 
 export function RestaurantEdit() {
@@ -17,6 +17,7 @@ export function RestaurantEdit() {
   useFoodicsOutcome();
   return (
     <OwnRestaurant id={id}>
+      <FoodicsQuestion />
       <Edit
         resource="restaurants"
         id={id}

@@ -1,4 +1,5 @@
 // /restaurants: #, Logo, Name, System Type; Branches link, Print QR's (every device), edit, delete; 'Add New'.
+// Connect Foodics first, on the empty page too (what every real deployment starts with), saying what it does.
 // On a phone (narrower than MUI's `sm`, 600 px) a row's actions fold into one menu button, so the table keeps its
 // columns readable and every action stays one tap away (docs/ARCHITECTURE.md, Phones).
 import { useState } from 'react';
@@ -15,7 +16,8 @@ import { LogoImage } from './LogoImage';
 import { SheetLink, SheetNote } from '../sheet';
 import { TopToolbar } from 'react-admin';
 import AddIcon from '@mui/icons-material/Add';
-import { ConnectionBadge, ConnectFoodicsButton, useFoodicsOutcome } from './FoodicsConnect';
+import { ConnectionBadge, ConnectFoodicsButton, FoodicsQuestion, useFoodicsOutcome } from './FoodicsConnect';
+import { usePublicConfig } from '../../lib/usePublicConfig';
 import { useAllows } from '../../admin/access/useAllows';
 import { usePosReason } from '../../admin/feedback/serverTexts';
 
@@ -100,46 +102,62 @@ function RowActionList({ r, vertical = false }: { r: RestaurantWithBranches; ver
 export function RestaurantList() {
   const t = useTranslate();
   const mayAdd = useAllows('restaurants', 'create');
+  const { foodicsConnect } = usePublicConfig();
   const c = (k: string) => t(`resources.restaurants.fields.${k}`);
   useFoodicsOutcome();
+  // "Connect Foodics" first: the way a restaurant is added without pasting a token (docs/POS.md).
+  const toolbar = (
+    // "Connect Foodics" first: the way a restaurant is added without pasting a token (docs/POS.md).
+    <TopToolbar sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <SheetNote />
+      <ConnectFoodicsButton />
+      {mayAdd && (
+        <Button component={Link} to="/restaurants/add" variant="contained" startIcon={<AddIcon />}>
+          {t('specter.restaurants.add')}
+        </Button>
+      )}
+    </TopToolbar>
+  );
   return (
-    <SpecterList
-      title={t('specter.restaurants.title')}
-      empty="resources.restaurants.empty"
-      rowNumberLabel={c('no')}
-      search
-      add={{ to: '/restaurants/add', label: 'specter.restaurants.add' }}
-      actions={
-        // "Connect Foodics" first: the way a restaurant is added without pasting a token (docs/POS.md).
-        <TopToolbar sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <SheetNote />
-          <ConnectFoodicsButton />
-          {mayAdd && (
-            <Button component={Link} to="/restaurants/add" variant="contained" startIcon={<AddIcon />}>
-              {t('specter.restaurants.add')}
-            </Button>
-          )}
-        </TopToolbar>
-      }
-    >
-      <FunctionField
-        label={c('logo')}
-        render={(r: RestaurantWithBranches) => <LogoImage src={r.logo} alt={r.name} />}
-        sortable={false}
-      />
-      <TextField label={c('name')} source="name" />
-      <TextField label={c('system_type')} source="system_type" />
-      <FunctionField
-        label={c('actions')}
-        render={(r: RestaurantWithBranches) => <RowActions r={r} />}
-        sortable={false}
-      />
-      {/* After the spec's columns: the POS connection's badge (docs/POS.md). */}
-      <FunctionField
-        label={t('resources.restaurants.foodics.health.column')}
-        render={(r: RestaurantWithBranches) => <ConnectionBadge r={r} />}
-        sortable={false}
-      />
-    </SpecterList>
+    <>
+      <FoodicsQuestion />
+      <SpecterList
+        title={t('specter.restaurants.title')}
+        empty="resources.restaurants.empty"
+        rowNumberLabel={c('no')}
+        search
+        add={{ to: '/restaurants/add', label: 'specter.restaurants.add' }}
+        actions={toolbar}
+        emptyActions={
+          <Box data-testid="restaurants-empty">
+            {toolbar}
+            {mayAdd && foodicsConnect && (
+              <Typography sx={{ px: 3, pt: 1, maxWidth: '44em', mx: 'auto' }} data-testid="connect-help">
+                {t('resources.restaurants.foodics.emptyHelp')}
+              </Typography>
+            )}
+          </Box>
+        }
+      >
+        <FunctionField
+          label={c('logo')}
+          render={(r: RestaurantWithBranches) => <LogoImage src={r.logo} alt={r.name} />}
+          sortable={false}
+        />
+        <TextField label={c('name')} source="name" />
+        <TextField label={c('system_type')} source="system_type" />
+        <FunctionField
+          label={c('actions')}
+          render={(r: RestaurantWithBranches) => <RowActions r={r} />}
+          sortable={false}
+        />
+        {/* After the spec's columns: the POS connection's badge (docs/POS.md). */}
+        <FunctionField
+          label={t('resources.restaurants.foodics.health.column')}
+          render={(r: RestaurantWithBranches) => <ConnectionBadge r={r} />}
+          sortable={false}
+        />
+      </SpecterList>
+    </>
   );
 }

@@ -33,6 +33,63 @@ export const en = {
       token_down: 'Foodics could not be reached: nothing was changed. Try again in a moment.',
       whoami_refused: 'Foodics did not say which business this is: nothing was changed. Start again.',
       not_configured: 'Connecting Foodics is not configured on this server: nothing was changed.',
+      not_allowed: 'Your account may no longer connect this restaurant: nothing was changed.',
+      business_elsewhere:
+        'This Foodics business is already connected to another restaurant here: nothing was changed. Ask an admin to reconnect that one.',
+      pending_gone:
+        'This Foodics approval is unknown, was already answered or expired: nothing was changed. Start again.',
+      kept: 'Nothing was changed.',
+    },
+    emptyHelp:
+      "Connect Foodics adds a restaurant from its Foodics account: its owner approves on Foodics' page, then its branches and tills are read and listed at once. Add New adds one by pasting its tokens.",
+    ask: {
+      business_elsewhere: {
+        title: 'This Foodics business is already connected',
+        text: '%{business} is connected to the restaurant “%{restaurant}” here. Reconnect “%{restaurant}” with this approval? No restaurant is added.',
+        yes: 'Reconnect %{restaurant}',
+      },
+      business_changed: {
+        title: "Change this restaurant's Foodics business?",
+        text: '“%{restaurant}” is connected to %{current}. You approved %{business}. Connect “%{restaurant}” to %{business} instead? Its tills become those of %{business}.',
+        yes: 'Connect to %{business}',
+      },
+      no: 'Cancel',
+      failed: 'The answer could not be sent: %{error}',
+    },
+    setup: {
+      title: 'Set up %{name}',
+      progress: '%{done} of %{total} done',
+      complete: "Setup complete: customers can scan %{name}'s QR codes and see their receipts.",
+      edit: 'Open the restaurant’s form',
+      steps: {
+        tills: {
+          label: 'Tills found',
+          done: 'Tills read from Foodics: %{count}',
+          todo: 'No till yet: sync with the POS once the business has tills.',
+        },
+        logo: {
+          label: "The restaurant's logo",
+          done: 'The logo is the restaurant’s own.',
+          todo: "Replace Specter's logo with the restaurant's on its form: it heads every receipt and QR card.",
+        },
+        vat: {
+          label: 'VAT number and ZATCA phase',
+          done: 'VAT number %{vat}, ZATCA phase %{phase}.',
+          todo: 'Enter the VAT number and check the ZATCA phase (now phase %{phase}) on the restaurant’s form.',
+        },
+        qr_sheet: {
+          label: 'Print the QR sheet',
+          done: 'Printed.',
+          todo: 'Print the sheet and put each card on its till: it is what customers scan.',
+          action: 'Open the QR sheet',
+        },
+        test_scan: {
+          label: 'A test scan shows the receipt',
+          done: 'A till showed a receipt.',
+          todo: "Close an order on a till, then scan that till's QR code with a phone: the receipt opens.",
+          action: "Open a till's receipt page",
+        },
+      },
     },
     health: {
       title: 'Foodics connection',
@@ -95,6 +152,62 @@ export const ar: typeof en = {
       token_down: 'تعذر الوصول إلى فودكس: لم يتغير شيء. حاول بعد قليل.',
       whoami_refused: 'لم يحدد فودكس النشاط التجاري: لم يتغير شيء. ابدأ من جديد.',
       not_configured: 'ربط فودكس غير مهيأ على هذا الخادم: لم يتغير شيء.',
+      not_allowed: 'لم يعد حسابك يملك صلاحية ربط هذا المطعم: لم يتغير شيء.',
+      business_elsewhere:
+        'هذا النشاط التجاري في فودكس مربوط بمطعم آخر هنا: لم يتغير شيء. اطلب من مسؤول إعادة ربط ذلك المطعم.',
+      pending_gone: 'موافقة فودكس هذه غير معروفة أو تمت الإجابة عنها أو انتهت صلاحيتها: لم يتغير شيء. ابدأ من جديد.',
+      kept: 'لم يتغير شيء.',
+    },
+    emptyHelp:
+      'ربط فودكس يضيف مطعمًا من حسابه في فودكس: يوافق مالكه في صفحة فودكس، ثم تُقرأ فروعه وأجهزة نقاط البيع فيه وتُعرض فورًا. أما «إضافة جديد» فيضيف مطعمًا بلصق رموزه.',
+    ask: {
+      business_elsewhere: {
+        title: 'هذا النشاط التجاري في فودكس مربوط بالفعل',
+        text: '%{business} مربوط بالمطعم «%{restaurant}» هنا. هل تعيد ربط «%{restaurant}» بهذه الموافقة؟ لن يُضاف أي مطعم.',
+        yes: 'إعادة ربط %{restaurant}',
+      },
+      business_changed: {
+        title: 'هل تغيّر النشاط التجاري في فودكس لهذا المطعم؟',
+        text: '«%{restaurant}» مربوط بـ %{current}. لقد وافقت على %{business}. هل تربط «%{restaurant}» بـ %{business} بدلًا منه؟ ستصبح أجهزته أجهزة %{business}.',
+        yes: 'الربط بـ %{business}',
+      },
+      no: 'إلغاء',
+      failed: 'تعذر إرسال الإجابة: %{error}',
+    },
+    setup: {
+      title: 'إعداد %{name}',
+      progress: 'اكتمل %{done} من %{total}',
+      complete: 'اكتمل الإعداد: يستطيع العملاء مسح رموز QR الخاصة بـ %{name} ورؤية إيصالاتهم.',
+      edit: 'فتح نموذج المطعم',
+      steps: {
+        tills: {
+          label: 'العثور على أجهزة نقاط البيع',
+          done: 'أجهزة نقاط البيع المقروءة من فودكس: %{count}',
+          todo: 'لا توجد أجهزة بعد: زامن مع نظام نقاط البيع عندما تصبح لدى النشاط أجهزة.',
+        },
+        logo: {
+          label: 'شعار المطعم',
+          done: 'الشعار هو شعار المطعم نفسه.',
+          todo: 'استبدل شعار Specter بشعار المطعم في نموذجه: فهو يتصدر كل إيصال وكل بطاقة QR.',
+        },
+        vat: {
+          label: 'الرقم الضريبي ومرحلة زاتكا',
+          done: 'الرقم الضريبي %{vat}، مرحلة زاتكا %{phase}.',
+          todo: 'أدخل الرقم الضريبي وتحقق من مرحلة زاتكا (حاليًا المرحلة %{phase}) في نموذج المطعم.',
+        },
+        qr_sheet: {
+          label: 'طباعة ورقة رموز QR',
+          done: 'تمت الطباعة.',
+          todo: 'اطبع الورقة وضع كل بطاقة على جهازها: فهي ما يمسحه العملاء.',
+          action: 'فتح ورقة رموز QR',
+        },
+        test_scan: {
+          label: 'مسح تجريبي يعرض الإيصال',
+          done: 'عرض أحد الأجهزة إيصالًا.',
+          todo: 'أغلق طلبًا على أحد الأجهزة، ثم امسح رمز QR الخاص به بهاتف: يفتح الإيصال.',
+          action: 'فتح صفحة إيصال أحد الأجهزة',
+        },
+      },
     },
     health: {
       title: 'الربط مع فودكس',

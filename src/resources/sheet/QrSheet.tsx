@@ -4,7 +4,9 @@
 import { Box, Button, GlobalStyles, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Title, useGetOne, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useGetOne, useTranslate } from 'react-admin';
+import { useEffect } from 'react';
+import type { SpecterDataProvider } from '../../admin/data';
 import type { RestaurantWithBranches } from '../../contract/restaurants';
 import { usePublicUrl } from '../../admin/qr/usePublicUrl';
 import { invoiceLink } from '../../admin/qr/qrContent';
@@ -52,6 +54,13 @@ function Sheet({ restId }: { restId: string }) {
     (b.Devices ?? []).filter((d) => !deviceId || String(d.id) === deviceId).map((d) => ({ branch: b, device: d })),
   );
   const title = t('specter.sheet.title', { name: restaurant?.name ?? '' });
+  // Printed (the button or the browser's own Print): the restaurant's setup checklist ticks its step (docs/POS.md).
+  const dp = useDataProvider<SpecterDataProvider>();
+  useEffect(() => {
+    const printed = () => void dp.qrSheetPrinted(restId).catch(() => undefined);
+    window.addEventListener('beforeprint', printed);
+    return () => window.removeEventListener('beforeprint', printed);
+  }, [dp, restId]);
   // Removed, or never there: the server does not say which (docs/SECURITY.md, Roles).
   if ((error as { status?: number } | null)?.status === 404) return <PermissionDenied />;
   return (
@@ -59,7 +68,15 @@ function Sheet({ restId }: { restId: string }) {
       {printStyles}
       <Title title={title} />
       <PageHeader className="no-print" sx={{ mt: 0, mb: 2 }} backTo="/restaurants" title={title}>
-        <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!cards.length}>
+        <Button
+          variant="contained"
+          startIcon={<PrintIcon />}
+          onClick={() => {
+            void dp.qrSheetPrinted(restId).catch(() => undefined);
+            window.print();
+          }}
+          disabled={!cards.length}
+        >
           {t('specter.sheet.print')}
         </Button>
       </PageHeader>

@@ -1,6 +1,7 @@
 // The demo's Foodics stand-in, as a cashier uses it: closes an order on a till over its control API
 // (`POST {stand-in address}/_stand-in/orders`, the address printed at start-up). Its order.created webhook
-// brings the order to the server at once.
+// brings the order to the server at once; the till shows it once the server read it back from Foodics (a moment
+// later: docs/SECURITY.md, "Foodics webhooks"), so a journey waits for tillShows to name it.
 import { expect } from 'vitest';
 import type { RunningProduct } from './product';
 

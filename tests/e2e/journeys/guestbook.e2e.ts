@@ -10,7 +10,7 @@ import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
 import { photograph } from '../harness/docShots';
 import { signIn } from '../harness/session';
-import { closeOrder } from '../harness/standIn';
+import { closeOrder, tillShows } from '../harness/standIn';
 
 const PHONE = '0507771234';
 const GRILL_TILL = FIXTURE.devices[1].id; // Najd Grill, Cashier 2
@@ -45,7 +45,9 @@ async function shot(page: Page, lang: 'en' | 'ar', name: string) {
 
 /** Closes a new order on the till, then saves it from the invoice page, ticking the consent or not. */
 async function saveReceipt(restId: number, till: string, restaurant: string, consent: boolean) {
-  await closeOrder(product, till);
+  // Shown once the server read it back from Foodics (a webhook's order waits for that: docs/SECURITY.md).
+  const closed = await closeOrder(product, till);
+  await expect.poll(async () => (await tillShows(product, till, restId)).order_id, { timeout: 20_000 }).toBe(closed.id);
   const shown = (await (
     await fetch(`${product.url}/order/foodics/web/last-order?restaurantId=${restId}&casherId=${till}`)
   ).json()) as { total_price: number };

@@ -19,7 +19,9 @@ const downloads: Download[] = [];
 const dir = mkdtempSync(path.join(os.tmpdir(), 'specter-qr-'));
 
 beforeAll(async () => {
-  product = await startProduct();
+  // No demo data: the stand-in's business is the demo's Najd Grill's otherwise, and a Foodics business is one
+  // restaurant's (docs/POS.md, "One business, one restaurant"), so a pasted token of it would sync nothing.
+  product = await startProduct({ DEMO_DATA: 'false' });
   browser = await openBrowser({ downloads: true });
   page = await browser.context.newPage();
   watchCsp(page);

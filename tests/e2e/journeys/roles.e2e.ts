@@ -12,7 +12,7 @@ import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
 import { photograph, photographing } from '../harness/docShots';
 import { downloadedBytes, signIn } from '../harness/session';
-import { closeOrder } from '../harness/standIn';
+import { closeOrder, tillShows } from '../harness/standIn';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 
 const MANAGER = { email: 'huda@najd-grill.sa', password: 'najd-manager-1' };
@@ -225,7 +225,11 @@ describe('a restaurant group signs in and sees its restaurants only', () => {
   });
 
   it('a customer saves a receipt at Najd Grill and lets it know them as a guest', async () => {
-    await closeOrder(product, FIXTURE.devices[1].id);
+    const closed = await closeOrder(product, FIXTURE.devices[1].id);
+    // Shown once the server read it back from Foodics (a webhook's order waits for that: docs/SECURITY.md).
+    await expect
+      .poll(async () => (await tillShows(product, FIXTURE.devices[1].id, restA)).order_id, { timeout: 20_000 })
+      .toBe(closed.id);
     const phone = await browser.context.newPage();
     try {
       await phone.goto(`${product.url}/user/invoice?restId=${restA}&deviceId=${FIXTURE.devices[1].id}`);

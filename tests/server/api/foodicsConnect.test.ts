@@ -1,5 +1,5 @@
 // "Connect Foodics" against the Foodics stand-in over real HTTP (docs/POS.md, "Foodics: connecting a restaurant"):
-// the round trip adds or reconnects a restaurant; every failure (declined, unknown / used / expired state, a state
+// the round trip adds or reconnects a restaurant and lands on its branches and tills; every failure (declined, unknown / used / expired state, a state
 // replayed by another admin or browser, a refused code, the token endpoint down or slow, /whoami refused) comes
 // back to the restaurant's page with its outcome and changes nothing; tokens are stored sealed, answered masked,
 // kept by a masked write, never logged; the health call turns red after a 401 and green after reconnecting.
@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { foodicsOauthStates, restaurants } from '../../../server/db/schema';
 import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-ins/foodics/server';
-import { FIXTURE, FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
+import { FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
+import { BUSINESS_ELSEWHERE } from '../../../server/db/repositories/foodicsConnect';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let foodics: FoodicsStandIn;
@@ -80,6 +81,8 @@ afterAll(async () => {
 describe('Connect Foodics', () => {
   let admin: string;
   let connectedId: number;
+  /** The restaurant connected to the Saudi business (the stand-in's default). */
+  let najdId: number;
 
   beforeAll(async () => {
     admin = await t.adminToken();
@@ -102,7 +105,8 @@ describe('Connect Foodics', () => {
     const { state, redirectUri, cookie } = await start(admin);
     const code = foodics.oauth.approve(state, redirectUri, 'eg');
     const location = await back({ code, state }, cookie);
-    const m = /^\/restaurants\/edit\/(\d+)\?foodics=connected$/.exec(location);
+    // Where its branches and tills are (and its setup checklist).
+    const m = /^\/restaurants\/branches\/(\d+)\?foodics=connected$/.exec(location);
     expect(m, location).not.toBeNull();
     connectedId = Number(m![1]);
     expect(await restaurantCount()).toBe(before + 1);
@@ -134,7 +138,9 @@ describe('Connect Foodics', () => {
   it('a state works once: used again it is refused and nothing changes', async () => {
     const { state, redirectUri, cookie } = await start(admin);
     const code = foodics.oauth.approve(state, redirectUri);
-    expect(await back({ code, state }, cookie)).toMatch(/\?foodics=connected$/);
+    const first = await back({ code, state }, cookie);
+    expect(first).toMatch(/^\/restaurants\/branches\/\d+\?foodics=connected$/);
+    najdId = Number(/branches\/(\d+)/.exec(first)![1]);
     const before = await restaurantCount();
     const again = foodics.oauth.approve(state, redirectUri);
     expect(await back({ code: again, state }, cookie)).toBe('/restaurants?foodics=state_unknown');
@@ -156,7 +162,7 @@ describe('Connect Foodics', () => {
 
   it('a state replayed by another admin (or a browser that did not start it) is refused; its own admin still finishes', async () => {
     const other = await t.adminToken();
-    const mine = await start(admin);
+    const mine = await start(admin, najdId);
     const theirs = await start(other);
     const before = await restaurantCount();
     const code = foodics.oauth.approve(mine.state, mine.redirectUri);
@@ -167,7 +173,9 @@ describe('Connect Foodics', () => {
       '/restaurants?foodics=state_other_browser',
     );
     expect(await restaurantCount()).toBe(before);
-    expect(await back({ code, state: mine.state }, mine.cookie)).toMatch(/\?foodics=connected$/);
+    expect(await back({ code, state: mine.state }, mine.cookie)).toBe(
+      `/restaurants/branches/${najdId}?foodics=connected`,
+    );
   });
 
   it("the browser's cookie is bound to its round trip's state: it never completes another, even of the same admin; two tabs each finish their own (issue 48)", async () => {
@@ -238,7 +246,9 @@ describe('Connect Foodics', () => {
   it('reconnecting an existing restaurant replaces its token; a masked write keeps it', async () => {
     const s = await start(admin, connectedId);
     const code = foodics.oauth.approve(s.state, s.redirectUri, 'eg');
-    expect(await back({ code, state: s.state }, s.cookie)).toBe(`/restaurants/edit/${connectedId}?foodics=connected`);
+    expect(await back({ code, state: s.state }, s.cookie)).toBe(
+      `/restaurants/branches/${connectedId}?foodics=connected`,
+    );
     const [raw] = await t.database.db.select().from(restaurants).where(eq(restaurants.id, connectedId));
     const shown = (
       await t.app.inject({ method: 'GET', url: `/restaurant/${connectedId}`, headers: auth(admin) })
@@ -270,7 +280,8 @@ describe('Connect Foodics', () => {
     expect(res.json().message).toMatch(/whole token/);
   });
 
-  it('every answer carries the masked token only, for pasted tokens too', async () => {
+  it('every answer carries the masked token only, for pasted tokens too (one of a business connected elsewhere syncs nothing)', async () => {
+    // The stand-in's token reads the Saudi business, which Najd's restaurant holds already.
     const pasted = `${foodics.token}`;
     const created = await t.app.inject({
       method: 'POST',
@@ -280,7 +291,8 @@ describe('Connect Foodics', () => {
     });
     expect(created.statusCode).toBe(200);
     expect(created.json().token).toBe(`****${pasted.slice(-4)}`);
-    expect(created.json().Branchs.length).toBe(FIXTURE.branches.length);
+    expect(created.json().sync_error).toBe(BUSINESS_ELSEWHERE);
+    expect(created.json().Branchs).toEqual([]);
     for (const url of ['/restaurant', `/restaurant/${created.json().id}`, '/restaurant?page=1&perPage=50']) {
       const res = await t.app.inject({ method: 'GET', url, headers: auth(admin) });
       expect(res.statusCode).toBe(200);

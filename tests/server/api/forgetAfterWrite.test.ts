@@ -400,6 +400,24 @@ describe('one forget after every write: the next read on the same instance is fr
       status: 503,
       changes: [],
     },
+    'POST /api/restaurants/foodics/pending/:id': {
+      what: 'an admin answers yes to a Foodics approval that waits (none here: 404, nothing changes)',
+      write: () => call({ method: 'POST', url: `/api/restaurants/foodics/pending/${'p'.repeat(32)}`, headers: auth }),
+      status: 404,
+      changes: [],
+    },
+    'DELETE /api/restaurants/foodics/pending/:id': {
+      what: 'an admin answers no to a Foodics approval that waits (none here: 404)',
+      write: () => call({ method: 'DELETE', url: `/api/restaurants/foodics/pending/${'p'.repeat(32)}`, headers: auth }),
+      status: 404,
+      changes: [],
+    },
+    'POST /api/restaurants/:id/setup/qr-sheet-printed': {
+      what: "an admin prints a restaurant's QR sheet (its setup checklist's step)",
+      write: () =>
+        call({ method: 'POST', url: `/api/restaurants/${t.restaurantId}/setup/qr-sheet-printed`, headers: auth }),
+      changes: [],
+    },
     'POST /restaurant/:id/push-key': {
       what: 'an admin makes a push key',
       write: () => call({ method: 'POST', url: `/restaurant/${specter.id}/push-key`, headers: auth }),

@@ -9,7 +9,10 @@ import { CONSENT_WORDING_VERSION, CUSTOMER_COOKIE } from '../../../src/contract'
 import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 import { localDateTime } from '../../../server/pos/foodics/mapping';
-import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { EGYPT_TOKEN_SUFFIX, FIXTURE, FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
+
+/** The Egyptian business's first till: Bahar Cafe's (below). */
+const CAFE_TILL = FIXTURE_EG.devices[0].id;
 import { parse } from 'csv-parse/sync';
 
 /** The restaurant's business day `daysBack` days before today, as its orders are dated (the POS's time zone, read by
@@ -30,7 +33,8 @@ describe('the guestbook: consent, guests, insights', () => {
     t = await createFoodicsTestApp({ ...GENEROUS_CODE_LIMITS, FOODICS_CACHE_MS: '0', FOODICS_TIMEOUT_MS: '5000' });
     auth = { authorization: `Bearer ${await t.adminToken()}` };
     grill = t.restaurantId;
-    cafe = await addFoodicsRestaurant(t.deps, t.foodics.token, 'Bahar Cafe');
+    // Another Foodics business (the stand-in's Egyptian one): a business and its tills are one restaurant's.
+    cafe = await addFoodicsRestaurant(t.deps, `${t.foodics.token}${EGYPT_TOKEN_SUFFIX}`, 'Bahar Cafe');
   });
   afterAll(() => t.close());
 
@@ -40,18 +44,19 @@ describe('the guestbook: consent, guests, insights', () => {
 
   /** Saves a new order of the till to a phone at a restaurant, as the invoice page does; answers its id. */
   async function save(local: string, restaurantId: number, consent?: boolean) {
-    const o = t.foodics.addOrder(DEVICE);
+    const till = restaurantId === cafe ? CAFE_TILL : DEVICE;
+    const o = t.foodics.addOrder(till);
     const code = await call({
       method: 'POST',
       url: '/user',
-      payload: { phone: local, restaurantId, casherId: DEVICE, orderId: o.id },
+      payload: { phone: local, restaurantId, casherId: till, orderId: o.id },
     });
     expect(code.statusCode, code.body).toBe(200);
     const res = await call({
       method: 'POST',
       url: '/order/foodics/web/add-order',
       payload: {
-        casherId: DEVICE,
+        casherId: till,
         restaurantId,
         phone: local,
         otp: t.lastCode(e164(local))!,

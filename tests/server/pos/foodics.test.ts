@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { branches, devices, restaurants } from '../../../server/db/schema';
 import { syncRestaurant } from '../../../server/pos/sync';
 import { localDateTime } from '../../../server/pos/foodics/mapping';
-import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { EGYPT_TOKEN_SUFFIX, FIXTURE, FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 
 // The Foodics adapter over real HTTP against the stand-in: sync of branches and devices, the newest order
@@ -183,18 +183,15 @@ describe('Foodics: sync and the newest order of a till', () => {
   });
 
   it('a restaurant deleted through the API stops answering at once', async () => {
+    // Another business (the stand-in's Egyptian one): a Foodics business is one restaurant's (migration 0023).
+    const token = `${t.foodics.token}${EGYPT_TOKEN_SUFFIX}`;
+    const till = FIXTURE_EG.devices[0].id;
     const [r] = await t.database.db
       .insert(restaurants)
-      .values({
-        name: 'Gone',
-        logo: '/x.png',
-        token: t.foodics.token,
-        branchsToken: t.foodics.token,
-        systemType: 'Foodics',
-      })
+      .values({ name: 'Gone', logo: '/x.png', token, branchsToken: token, systemType: 'Foodics' })
       .returning();
     await syncRestaurant(t.deps, r.id);
-    expect((await lastOrder(DEVICE, r.id)).statusCode).toBe(200);
+    expect((await lastOrder(till, r.id)).statusCode).toBe(200);
     const del = await t.app.inject({
       method: 'PATCH',
       url: `/restaurant/delete/${r.id}`,
@@ -202,7 +199,7 @@ describe('Foodics: sync and the newest order of a till', () => {
       headers: { authorization: `Bearer ${await t.adminToken()}` },
     });
     expect(del.statusCode).toBe(200);
-    expect((await lastOrder(DEVICE, r.id)).statusCode).toBe(404);
+    expect((await lastOrder(till, r.id)).statusCode).toBe(404);
   });
 });
 

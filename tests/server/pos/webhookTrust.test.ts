@@ -193,30 +193,80 @@ describe("a webhook's order is read back in the background, as the call budget a
     subtotal_price: total,
   });
 
-  it('a forged order is hidden without any customer action, and the answer did not wait for it', async () => {
+  /** What the till's known receipts hold for an order (the shared store every instance reads). */
+  const held = async (id: string) =>
+    (await t.app.receipts.get(t.restaurantId, DEVICE))?.orders.find((o) => o.posOrderId === id);
+
+  it('a forged order never shows on the till: the last confirmed order is served before and after the read-back (issue 48, item 7)', async () => {
+    const shown = (await view()).json().order_id as string;
     const before = t.foodics.calls('/orders/forged-bg-1');
     // Foodics answers slowly: the webhook's answer does not wait for the read-back (the event itself needs no call).
     t.foodics.setMode('slow', { delayMs: 2500 });
     try {
       expect((await send(forged('forged-bg-1', 9999))).json()).toEqual({ message: 'Event applied' });
-      expect((await view()).json().order_id).toBe('forged-bg-1');
-      // Nobody asks for a code or saves: the read-back happens on its own, and the till stops showing it.
+      expect((await held('forged-bg-1'))?.unconfirmed).toBe(true);
+      // Held, unconfirmed: the till keeps showing its last confirmed order while Foodics is asked.
+      expect((await view()).json().order_id).toBe(shown);
+      // Nobody asks for a code or saves: the read-back happens on its own, and the forged order is hidden for good.
       await expect.poll(() => t.foodics.calls('/orders/forged-bg-1'), { timeout: 10_000 }).toBe(before + 1);
-      await expect
-        .poll(async () => (await view()).json().order_id, { timeout: 15_000, interval: 250 })
-        .not.toBe('forged-bg-1');
+      await expect.poll(async () => (await held('forged-bg-1'))?.status, { timeout: 15_000, interval: 250 }).toBe(7);
+      expect((await view()).json().order_id).toBe(shown);
     } finally {
       t.foodics.setMode('ok');
     }
   });
 
-  it("a real order's event with forged totals is replaced by what Foodics has", async () => {
+  it("a real order's event shows once Foodics confirmed it, as Foodics has it (forged totals replaced)", async () => {
+    const shown = (await view()).json().order_id as string;
     const real = t.foodics.addOrder(DEVICE);
-    expect((await send({ ...forged(real.id, 9999), reference: real.reference })).statusCode).toBe(200);
+    t.foodics.setMode('slow', { delayMs: 1500 });
+    try {
+      expect((await send({ ...forged(real.id, 9999), reference: real.reference })).statusCode).toBe(200);
+      // Not before it is read back: the forged total never reaches a customer's screen.
+      expect((await view()).json().order_id).toBe(shown);
+    } finally {
+      t.foodics.setMode('ok');
+    }
     await expect
       .poll(async () => (await view()).json(), { timeout: 10_000 })
       .toMatchObject({ order_id: real.id, total_price: real.total_price });
-    // Read once, in the background; a view after it costs no further call for that order.
-    expect(t.foodics.calls(`/orders/${real.id}`)).toBe(1);
+    // Read back with the business's newest closed orders (one list call), not by its id; a view after it costs no
+    // further call for that order.
+    expect(t.foodics.calls(`/orders/${real.id}`)).toBe(0);
+  });
+
+  it("a chain's orders are read back together: three tills' orders at once cost one or two calls, none by id", async () => {
+    const tills = FIXTURE.devices.map((d) => d.id);
+    const real = tills.map((till) => t.foodics.addOrder(till));
+    const listCalls = t.foodics.calls('/orders');
+    // Foodics answers slowly: the events that arrive while one read-back runs wait for the next one.
+    t.foodics.setMode('slow', { delayMs: 800 });
+    try {
+      for (const [i, o] of real.entries())
+        expect((await send({ ...forged(o.id, 9999), reference: o.reference, device_id: tills[i] })).statusCode).toBe(
+          200,
+        );
+      await expect
+        .poll(
+          async () =>
+            (
+              await Promise.all(
+                real.map(async (o, i) => {
+                  const held = (await t.app.receipts.get(t.restaurantId, tills[i]))?.orders.find(
+                    (x) => x.posOrderId === o.id,
+                  );
+                  return !!held && !held.unconfirmed && held.invoice.total_price === o.total_price;
+                }),
+              )
+            ).every(Boolean),
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe(true);
+    } finally {
+      t.foodics.setMode('ok');
+    }
+    expect(t.foodics.calls('/orders') - listCalls).toBeGreaterThanOrEqual(1);
+    expect(t.foodics.calls('/orders') - listCalls).toBeLessThanOrEqual(2);
+    for (const o of real) expect(t.foodics.calls(`/orders/${o.id}`)).toBe(0);
   });
 });

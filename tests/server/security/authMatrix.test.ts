@@ -300,6 +300,20 @@ describe('authorisation matrix', () => {
       name: 'GET /api/restaurants/{id}/connection',
       req: () => ({ method: 'GET', url: `/api/restaurants/${ids.restaurant}/connection` }),
     },
+    // A Foodics approval waiting for its admin (none here: past the guard, 404).
+    ...(['GET', 'POST', 'DELETE'] as const).map((method) => ({
+      name: `${method} /api/restaurants/foodics/pending/{id}`,
+      ok: [404],
+      req: () => ({ method, url: `/api/restaurants/foodics/pending/${'p'.repeat(32)}` }),
+    })),
+    {
+      name: 'GET /api/restaurants/{id}/setup',
+      req: () => ({ method: 'GET', url: `/api/restaurants/${ids.restaurant}/setup` }),
+    },
+    {
+      name: 'POST /api/restaurants/{id}/setup/qr-sheet-printed',
+      req: () => ({ method: 'POST', url: `/api/restaurants/${ids.restaurant}/setup/qr-sheet-printed` }),
+    },
     // Foodics sends the browser back here: no bearer token; the state and this browser's cookie decide.
     {
       name: 'GET /pos/foodics/connected',

@@ -481,6 +481,31 @@ describe('roles: authorisation matrix', () => {
       manager: [200, 404, NA],
       staff: [403, 403, NA],
     },
+    // A Foodics approval is its own admin's: any other id (here a made-up one) is 404 past the role's check.
+    ...Object.fromEntries(
+      (['GET', 'POST', 'DELETE'] as const).map((method): [string, Line] => [
+        `${method} /api/restaurants/foodics/pending/{id}`,
+        {
+          req: () => ({ method, url: `/api/restaurants/foodics/pending/${'p'.repeat(32)}` }),
+          admin: [NA, NA, 404],
+          manager: [NA, NA, 404],
+          staff: [NA, NA, 403],
+        },
+      ]),
+    ),
+    'GET /api/restaurants/{id}/setup': {
+      req: (_r, target) => get(`/api/restaurants/${restOf(target)}/setup`),
+      admin: [200, 200, NA],
+      manager: [200, 404, NA],
+      staff: [403, 403, NA],
+    },
+    'POST /api/restaurants/{id}/setup/qr-sheet-printed': {
+      // Printing the sheet is open to every role that sees it; another restaurant's is 404.
+      req: (_r, target) => ({ method: 'POST', url: `/api/restaurants/${restOf(target)}/setup/qr-sheet-printed` }),
+      admin: [200, 200, NA],
+      manager: [200, 404, NA],
+      staff: [200, 404, NA],
+    },
     'GET /pos/foodics/webhook-secret': {
       req: () => get('/pos/foodics/webhook-secret'),
       admin: [NA, NA, 200],

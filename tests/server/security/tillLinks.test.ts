@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activity, devices, restaurants } from '../../../server/db/schema';
-import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { EGYPT_TOKEN_SUFFIX, FIXTURE, FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
 import { capFor } from '../../../server/pos/callBudget';
 import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
@@ -38,11 +38,12 @@ describe('till links: one 404, link keys, a reprint', () => {
   beforeAll(async () => {
     t = await createFoodicsTestApp();
     // A second restaurant with a till of its own; its device is foreign to the first restaurant.
-    other = await addFoodicsRestaurant(t.deps, t.foodics.token, 'Other Grill');
+    // (Another Foodics business - the stand-in's Egyptian one: a business and its tills are one restaurant's.)
+    other = await addFoodicsRestaurant(t.deps, `${t.foodics.token}${EGYPT_TOKEN_SUFFIX}`, 'Other Grill');
     await t.database.db
       .update(devices)
       .set({ deviceId: 'foreign-till' })
-      .where(and(eq(devices.restaurantId, other), eq(devices.deviceId, DEVICE)));
+      .where(and(eq(devices.restaurantId, other), eq(devices.deviceId, FIXTURE_EG.devices[0].id)));
     auth = { authorization: `Bearer ${await t.adminToken()}` };
     t.foodics.addOrder(DEVICE);
   });

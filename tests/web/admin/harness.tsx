@@ -412,6 +412,20 @@ export const server = setupServer(
   http.get('*/api/restaurants/:id/connection', () =>
     HttpResponse.json({ message: 'Restaurant not found' }, { status: 404 }),
   ),
+  // The setup checklist on the branches page (tests/web/resources/connectSetup.test.tsx): by default a restaurant
+  // not connected through Connect Foodics (no checklist); the QR sheet's print noted.
+  http.get('*/api/restaurants/:id/setup', ({ params }) =>
+    HttpResponse.json({
+      restaurant_id: Number(params.id),
+      connected: false,
+      complete: false,
+      tills: 0,
+      vat_number: null,
+      zatca_phase: 2,
+      steps: [],
+    }),
+  ),
+  http.post('*/api/restaurants/:id/setup/qr-sheet-printed', () => HttpResponse.json({ message: 'Noted' })),
   http.get(
     '*/restaurant/:id',
     withRestaurant((r) => HttpResponse.json(r)),
