@@ -5,6 +5,7 @@
 // with its quiet zone, so a till's camera reads it from a phone's screen.
 import { QRCodeSVG } from 'qrcode.react';
 import type { LoyaltyCard } from '../contract/loyalty';
+import { localDate } from '../contract/dates';
 import { isSafeImageSrc } from '../lib/safeImage';
 import type { ReceiptsTexts } from './i18n';
 
@@ -16,9 +17,8 @@ const QR_SIZE = 240;
 
 export function LoyaltyCards({ cards, t, locale }: { cards: LoyaltyCard[]; t: ReceiptsTexts; locale: string }) {
   if (!cards.length) return null;
-  // Latin digits in Arabic too, as every number on the card.
-  const day = (iso: string) =>
-    new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium', numberingSystem: 'latn' });
+  // The public pages' one date format (src/contract/dates.ts): Latin digits in Arabic too.
+  const day = (iso: string) => localDate(iso, locale);
   const kind = (k: LoyaltyCard['entries'][number]['kind']) => t[`kinds_${k}` as keyof ReceiptsTexts];
   return (
     <section className="rewards" aria-labelledby="rewards-title">
