@@ -10,7 +10,8 @@ import { findLiveRestaurant } from '../db/repositories/restaurants';
 import { markQrSheetPrinted, setupOf } from '../db/repositories/setup';
 import { notFound } from '../lib/errors';
 import { scopeOfRequest } from '../plugins/auth';
-import { ALL_ROLES, MANAGERS } from './roles';
+import { restaurantsResource, sheetResource } from '../../src/contract/resources';
+import { allow } from './resourceRoutes';
 
 const secured = { security: [{ bearer: [] }] };
 
@@ -22,7 +23,8 @@ export default async function restaurantSetupRoutes(fastify: FastifyInstance) {
     '/api/restaurants/:id/setup',
     {
       onRequest: app.requireAdmin,
-      config: { roles: MANAGERS },
+      // Who may edit the restaurant reads how far its setup is.
+      config: allow(restaurantsResource, 'edit'),
       schema: {
         tags: ['restaurants'],
         ...secured,
@@ -44,7 +46,8 @@ export default async function restaurantSetupRoutes(fastify: FastifyInstance) {
     '/api/restaurants/:id/setup/qr-sheet-printed',
     {
       onRequest: app.requireAdmin,
-      config: { changes: [], roles: ALL_ROLES },
+      // Whoever may print the QR sheet marks it printed.
+      config: { changes: [], ...allow(sheetResource, 'print') },
       schema: {
         tags: ['restaurants'],
         ...secured,
