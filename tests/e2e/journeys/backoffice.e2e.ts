@@ -155,7 +155,11 @@ describe('1. (end) logout', () => {
     await page.goto(`${product.url}/home`);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // Logout reloads the page (docs/PRODUCT.md): read the storage once the reloaded page has loaded.
+    await page.waitForLoadState('load');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('token')).catch(() => 'the page is reloading'))
+      .toBeNull();
   });
 });
 

@@ -11,7 +11,7 @@ import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
 import { photograph } from '../harness/docShots';
-import { closeOrder } from '../harness/standIn';
+import { closeOrder, tillShows } from '../harness/standIn';
 
 const PHONE = '0507775151';
 const TILL = FIXTURE.devices[1].id; // Najd Grill, Cashier 2
@@ -64,7 +64,9 @@ const post = async (url: string, body: unknown) => {
 
 describe('loyalty: earn, show, redeem at the till, return', () => {
   it('a customer saves a receipt without the yes, is offered its points, and joins right there', async () => {
-    await closeOrder(product, TILL);
+    // Shown once the server read it back from Foodics (a webhook's order waits for that: docs/SECURITY.md).
+    const closed = await closeOrder(product, TILL);
+    await expect.poll(async () => (await tillShows(product, TILL)).order_id, { timeout: 20_000 }).toBe(closed.id);
     const shown = (await (
       await fetch(`${product.url}/order/foodics/web/last-order?restaurantId=1&casherId=${TILL}`)
     ).json()) as { total_price: number };
