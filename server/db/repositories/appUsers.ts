@@ -10,7 +10,7 @@ import { lockedUntilSql } from '../phoneLock';
 import { listSource, orderBy, searchWhere, type ListSource } from '../paging';
 import type { Db } from '../client';
 import { restaurantsIn, type Scope } from '../scope';
-import { TOTAL_CAP } from './counts';
+import { cappedTotal } from './counts';
 import { appUsers, orders, phoneGuards } from '../schema';
 
 export type AppUser = typeof appUsers.$inferSelect;
@@ -97,7 +97,7 @@ async function listSearch(
       .limit(MATCHES_READ + 1)
       .as('m'),
   );
-  const total = async () => (n > TOTAL_CAP ? { total: TOTAL_CAP, exact: false } : { total: n, exact: true });
+  const total = async () => cappedTotal(n);
   return { filter: n > MATCHES_READ && walks ? walkedSearch(words) : indexed, total };
 }
 

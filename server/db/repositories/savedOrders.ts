@@ -9,7 +9,7 @@ import type { PosOrder } from '../../core/posPort';
 import { listSource, orderBy, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
 import { restaurantsIn, seesRestaurant, type Scope } from '../scope';
-import { cappedCount, cappedCountOfDisjoint, ordersAtRestaurants, TOTAL_CAP } from './counts';
+import { cappedCount, cappedCountOfDisjoint, cappedTotal, ordersAtRestaurants, TOTAL_CAP } from './counts';
 import { keepGuest } from './guests';
 import { appUsers, devices, orderItems, orders, restaurants } from '../schema';
 
@@ -182,8 +182,7 @@ export async function savedOrdersFilter(
     total: count
       ? async () => {
           const [numbers, phones] = await Promise.all([cappedCount(db, orders, and(byNumber, ...rest)), count(others)]);
-          const n = numbers.total + phones;
-          return numbers.exact && n <= TOTAL_CAP ? { total: n, exact: true } : { total: TOTAL_CAP, exact: false };
+          return cappedTotal(numbers.total + phones, numbers.exact);
         }
       : () => cappedCountOfDisjoint(db, orders, [and(byNumber, ...rest)!, and(byPhone.where, others)!]),
   };
