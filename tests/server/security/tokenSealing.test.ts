@@ -7,7 +7,7 @@ import type { Database } from '../../../server/db/client';
 import { admins, restaurants } from '../../../server/db/schema';
 import { sealStoredTokens } from '../../../server/db/tokenSeal';
 import { posRestaurant } from '../../../server/db/repositories/restaurants';
-import { createSealer, maskStored, sealerOf, tokenKey } from '../../../server/lib/sealing';
+import { createSealer, maskStored, maskToken, sealerOf, tokenKey } from '../../../server/lib/sealing';
 import { testConfig } from '../../../server/config';
 import { createTestDatabase } from '../helpers/db';
 
@@ -46,6 +46,22 @@ describe('POS tokens sealed at rest', () => {
     expect(maskStored(TOKENS[1])).toBe('****ZZZZ');
     // A tampered value does not open.
     expect(() => s.open(a.slice(0, -2) + (a.endsWith('A') ? 'BB' : 'AA'))).toThrow();
+  });
+
+  it("a short token's mask is the mask only, sealed or not: nothing of a token under 8 characters is shown", () => {
+    const s = createSealer(OLD_KEY);
+    for (const [token, shown] of [
+      ['', '****'],
+      ['abcd', '****'],
+      ['abcdefg', '****'],
+      ['abcdefgh', '****efgh'],
+      ['abcdefghijk', '****hijk'],
+    ]) {
+      expect([token, maskToken(token)]).toEqual([token, shown]);
+      // A token stored before sealing is masked as it is; a sealed one by its hint.
+      expect([token, maskStored(token)]).toEqual([token, shown]);
+      expect([token, maskStored(s.seal(token))]).toEqual([token, shown]);
+    }
   });
 
   it('rows stored before sealing are sealed at start, once (a second start changes nothing)', async () => {
