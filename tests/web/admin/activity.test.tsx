@@ -5,6 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshState, GOOD_TOKEN, renderAdmin, server, signIn, state } from './harness';
+import { onUnhandledRequest } from '../unhandled';
 
 const ROWS = [
   {
@@ -34,7 +35,7 @@ const ROWS = [
 ];
 const asked: URLSearchParams[] = [];
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest }));
 afterAll(() => server.close());
 beforeEach(() => {
   state.current = freshState();

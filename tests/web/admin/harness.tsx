@@ -12,6 +12,7 @@ import { App } from '../../../src/App';
 import { TOTAL_EXACT_HEADER, TOTAL_HEADER } from '../../../src/contract/common';
 import type { AppUser } from '../../../src/contract/appUsers';
 import { createInsightsHandlers } from './insightsHandlers';
+import { onUnhandledRequest } from '../unhandled';
 
 export const GOOD_TOKEN = 'good-token';
 
@@ -413,7 +414,7 @@ export function signInAs(role: 'admin' | 'manager' | 'staff', restaurantIds: num
 
 /** The msw stand-in for a whole test file: a fresh state before each test, signed in when asked. */
 export function useStandIn({ signedIn }: { signedIn: boolean }) {
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledRequest }));
   afterAll(() => server.close());
   beforeEach(() => {
     state.current = freshState();
