@@ -79,11 +79,19 @@ afterAll(async () => {
 
 describe('Connect Foodics', () => {
   let admin: string;
-  let connectedId: number;
 
   beforeAll(async () => {
     admin = await t.adminToken();
   });
+
+  /** A restaurant of the test's own, connected through the whole round trip (the Egyptian business); its id. */
+  async function connected() {
+    const { state, redirectUri, cookie } = await start(admin);
+    const location = await back({ code: foodics.oauth.approve(state, redirectUri, 'eg'), state }, cookie);
+    const m = /^\/restaurants\/edit\/(\d+)\?foodics=connected$/.exec(location);
+    expect(m, location).not.toBeNull();
+    return Number(m![1]);
+  }
 
   it('sends the browser to the authorize page with client_id, state and the redirect address', async () => {
     const { url, state, redirectUri, cookie } = await start(admin);
@@ -104,7 +112,7 @@ describe('Connect Foodics', () => {
     const location = await back({ code, state }, cookie);
     const m = /^\/restaurants\/edit\/(\d+)\?foodics=connected$/.exec(location);
     expect(m, location).not.toBeNull();
-    connectedId = Number(m![1]);
+    const connectedId = Number(m![1]);
     expect(await restaurantCount()).toBe(before + 1);
 
     const res = await t.app.inject({ method: 'GET', url: `/restaurant/${connectedId}`, headers: auth(admin) });
@@ -143,6 +151,7 @@ describe('Connect Foodics', () => {
   });
 
   it('an expired state is refused (10 minutes), back to the restaurant it was for', async () => {
+    const connectedId = await connected();
     const { state, redirectUri, cookie } = await start(admin, connectedId);
     await t.database.db.execute(
       sql`update foodics_oauth_states set expires_at = now() - interval '1 second' where used_at is null`,
@@ -216,6 +225,7 @@ describe('Connect Foodics', () => {
   });
 
   it('reconnecting an existing restaurant replaces its token; a masked write keeps it', async () => {
+    const connectedId = await connected();
     const s = await start(admin, connectedId);
     const code = foodics.oauth.approve(s.state, s.redirectUri, 'eg');
     expect(await back({ code, state: s.state }, s.cookie)).toBe(`/restaurants/edit/${connectedId}?foodics=connected`);
@@ -269,6 +279,7 @@ describe('Connect Foodics', () => {
   });
 
   it('the health call: green when connected, red after Foodics refuses the token (401), green after reconnecting', async () => {
+    const connectedId = await connected();
     const health = async () =>
       (
         await t.app.inject({ method: 'GET', url: `/api/restaurants/${connectedId}/connection`, headers: auth(admin) })

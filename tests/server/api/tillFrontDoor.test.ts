@@ -6,6 +6,7 @@ import http from 'node:http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFoodicsTestApp, DEVICE } from '../helpers/foodicsApp';
+import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -55,11 +56,13 @@ describe('the hot till at the front door', () => {
   afterAll(() => s.t.close());
 
   it('answers an address Fastify answered, with the same status, headers and body and a new request id', async () => {
+    // A till no other test of this app reads: its first view is Fastify's whatever ran before.
+    const till = s.url.replace(`casherId=${DEVICE}`, `casherId=${FIXTURE.devices[1].id}`);
     const before = s.t.app.tillFrontDoor.answered();
-    const first = await s.get();
+    const first = await s.get({}, till);
     expect(first.status).toBe(200);
     expect(s.t.app.tillFrontDoor.answered()).toBe(before);
-    const second = await s.get();
+    const second = await s.get({}, till);
     expect(s.t.app.tillFrontDoor.answered()).toBe(before + 1);
     expect(second.status).toBe(200);
     expect(second.body).toBe(first.body);
@@ -106,10 +109,15 @@ describe('the hot till at the front door', () => {
     await s.get();
     const before = await count();
     const doorBefore = s.t.app.tillFrontDoor.answered();
-    await s.get();
-    await s.get();
-    expect(s.t.app.tillFrontDoor.answered()).toBe(doorBefore + 2);
-    expect(await count()).toBe(before + 2);
+    // The door steps aside when the address's count is more than a second old (a slow moment of a busy machine):
+    // views until the door has answered, each counted once whoever answered it.
+    let views = 0;
+    while (views < 2 || (s.t.app.tillFrontDoor.answered() === doorBefore && views < 20)) {
+      expect((await s.get()).status).toBe(200);
+      views++;
+    }
+    expect(s.t.app.tillFrontDoor.answered()).toBeGreaterThan(doorBefore);
+    expect(await count()).toBe(before + views);
   });
 
   it('leaves a call from another origin, a HEAD and an address it has not seen to Fastify', async () => {
