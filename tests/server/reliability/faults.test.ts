@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { openDatabase } from '../../../server/db/client';
 import { orders, otpChallenges } from '../../../server/db/schema';
@@ -74,6 +74,11 @@ describe('Foodics faults', () => {
     }
     return res;
   }
+
+  // Each test starts from a Foodics that answers and no back-off, whatever the test before it left.
+  beforeEach(async () => {
+    await recover();
+  });
 
   for (const f of FAULTS) {
     it(`${f.mode} -> ${f.status} with a JSON message within FOODICS_TIMEOUT_MS, then 200 once Foodics is back`, async () => {

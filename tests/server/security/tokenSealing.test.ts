@@ -1,8 +1,8 @@
 // POS tokens at rest (docs/SECURITY.md, "POS tokens"): sealed with AES-256-GCM so the raw column holds no token,
 // tokens stored before sealing are sealed at start (idempotently), a key rotation reseals every row under the new
 // key while the old one still opens them, and a token sealed by a key the server was not given is reported.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { admins, restaurants } from '../../../server/db/schema';
 import { sealStoredTokens } from '../../../server/db/tokenSeal';
@@ -21,6 +21,12 @@ const raw = async () =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
+});
+// Each test starts from the two restaurants as stored before sealing, and no admin with a sealed secret: the steps
+// a test needs (sealed, then rotated) it takes itself.
+beforeEach(async () => {
+  await database.db.delete(admins).where(isNotNull(admins.totpSecret));
+  await database.db.delete(restaurants);
   await database.db.insert(restaurants).values(
     TOKENS.map((token, i) => ({
       name: `Before sealing ${i}`,
@@ -80,6 +86,7 @@ describe('POS tokens sealed at rest', () => {
   });
 
   it('rotation: with the new key and the old one as previous, every row is resealed under the new key', async () => {
+    expect(await sealStoredTokens(database, createSealer(OLD_KEY))).toEqual({ sealed: 2, unreadable: 0 });
     const before = await raw();
     const rotated = createSealer(NEW_KEY, [OLD_KEY]);
     expect(await sealStoredTokens(database, rotated)).toEqual({ sealed: 2, unreadable: 0 });
@@ -93,6 +100,7 @@ describe('POS tokens sealed at rest', () => {
   });
 
   it('a key the server was not given: the rows are reported and left as they are', async () => {
+    expect(await sealStoredTokens(database, createSealer(OLD_KEY))).toEqual({ sealed: 2, unreadable: 0 });
     const before = await raw();
     expect(await sealStoredTokens(database, createSealer('a-third-key-that-sealed-nothing-000'))).toEqual({
       sealed: 0,
@@ -103,6 +111,7 @@ describe('POS tokens sealed at rest', () => {
 
   it("the admins' TOTP secrets are resealed with the tokens at a rotation", async () => {
     const THIRD_KEY = 'third-token-key-0123456789-uvwxyzab';
+    expect(await sealStoredTokens(database, createSealer(NEW_KEY))).toEqual({ sealed: 2, unreadable: 0 });
     const [admin] = await database.db
       .insert(admins)
       .values({
