@@ -92,19 +92,20 @@ describe('the drawn QR: level H, 255 pixels, a 40 x 40 image in the centre, and 
       let k = 1;
       /** A length drawn, in pixels (rounded off the scale's floating-point noise). */
       const px = (n: number) => Math.round(n * k * 1e6) / 1e6;
-      return {
+      const ctx = {
         fillStyle: '',
         globalAlpha: 1,
         scale(a: number) {
           k *= a;
         },
         fillRect(x: number, y: number, w: number, h: number) {
-          drawing.rects.push({ x: px(x), y: px(y), w: px(w), h: px(h), style: String(this.fillStyle) });
+          drawing.rects.push({ x: px(x), y: px(y), w: px(w), h: px(h), style: ctx.fillStyle });
         },
         drawImage(_img: unknown, x: number, y: number, w: number, h: number) {
           drawing.images.push({ x: px(x), y: px(y), w: px(w), h: px(h) });
         },
-      } as unknown as RenderingContext;
+      };
+      return ctx as unknown as RenderingContext;
     } as typeof HTMLCanvasElement.prototype.getContext);
     // The centre image counts as loaded (the test DOM loads no image), so it is drawn as in a browser.
     vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
