@@ -118,13 +118,14 @@ describe('the drawn QR: level H, 255 pixels, a 40 x 40 image in the centre, and 
   function pixels(d: Drawing) {
     const size = d.canvas.width;
     const rgba = new Uint8ClampedArray(size * size * 4).fill(255);
-    const inside = (r: { x: number; y: number; w: number; h: number }, px: number, py: number) =>
-      px + 0.5 >= r.x && px + 0.5 < r.x + r.w && py + 0.5 >= r.y && py + 0.5 < r.y + r.h;
-    for (let py = 0; py < size; py++)
-      for (let px = 0; px < size; px++) {
-        const dark = d.rects.slice(1).some((r) => inside(r, px, py)) && !d.images.some((img) => inside(img, px, py));
-        if (dark) rgba.fill(0, (py * size + px) * 4, (py * size + px) * 4 + 3);
-      }
+    // A pixel is painted when its centre is inside the rectangle.
+    const paint = (r: { x: number; y: number; w: number; h: number }, value: number) => {
+      for (let py = Math.ceil(r.y - 0.5); py < Math.ceil(r.y + r.h - 0.5); py++)
+        for (let px = Math.ceil(r.x - 0.5); px < Math.ceil(r.x + r.w - 0.5); px++)
+          rgba.fill(value, (py * size + px) * 4, (py * size + px) * 4 + 3);
+    };
+    for (const r of d.rects.slice(1)) paint(r, 0);
+    for (const img of d.images) paint(img, 255);
     return rgba;
   }
 
