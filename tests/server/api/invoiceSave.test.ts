@@ -76,7 +76,16 @@ describe('saving an invoice with a one-time code', () => {
     expect(saved.orderNumber).toBe('5551');
     const [user] = await t.database.db.select().from(appUsers).where(eq(appUsers.id, saved.appUserId!));
     expect(user.phone).toBe('+966502222222');
-    expect(await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, saved.id))).toHaveLength(2);
+    const items = await t.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, saved.id))
+      .orderBy(orderItems.id);
+    // The stand-in's order as rung up: one Chicken Kabsa (32) and one Karak Tea (6).
+    expect(items.map((i) => [i.itemName, Number(i.itemQuantity), Number(i.totalPrice)])).toEqual([
+      ['Chicken Kabsa', 1, 32],
+      ['Karak Tea', 1, 6],
+    ]);
     const after = (
       await t.app.inject({
         method: 'GET',
