@@ -3,22 +3,25 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { TOTAL_CAP } from '../../../server/db/repositories/counts';
 
+const USERS = 1_600;
+/** 1,600 users: 1,200 named Sara (more than the cap), 400 Omar; many share a creation time (ties by id). */
+const seedUsers = (t: TestApp) =>
+  t.database.db.execute(sql`
+    insert into app_users (first_name, last_name, phone, created_at)
+    select case when i % 4 = 0 then 'Omar' else 'Sara' end, 'Al-Harbi', '+9665' || lpad(i::text, 8, '0'),
+           timestamptz '2026-01-01' + ((i / 3) || ' minutes')::interval
+    from generate_series(1, ${USERS}::int) as i`);
+
 // Lists at size: a search's total is counted up to TOTAL_CAP rows and then reported as a lower bound
 // (X-Total-Exact: false); the whole list's total is exact (trigger-kept); deep pages (found by their ids
 // first) hold exactly the rows an offset over the whole sorted list would.
 describe('list totals and deep pages', () => {
   let t: TestApp;
   let auth: Record<string, string>;
-  const USERS = 1_600;
   beforeAll(async () => {
     t = await createTestApp();
     auth = { authorization: `Bearer ${await t.adminToken()}` };
-    // 1,600 users: 1,200 named Sara (more than the cap), 400 Omar; many share a creation time (ties by id).
-    await t.database.db.execute(sql`
-      insert into app_users (first_name, last_name, phone, created_at)
-      select case when i % 4 = 0 then 'Omar' else 'Sara' end, 'Al-Harbi', '+9665' || lpad(i::text, 8, '0'),
-             timestamptz '2026-01-01' + ((i / 3) || ' minutes')::interval
-      from generate_series(1, ${USERS}::int) as i`);
+    await seedUsers(t);
   });
   afterAll(() => t.close());
 
@@ -117,6 +120,31 @@ describe('list totals and deep pages', () => {
         expect(await pageIds(qs, page), `${qs} page ${page}`).toEqual(expected);
       }
   });
+});
+
+// A test that writes has an app of its own: the totals above stay the seeded ones in any order.
+describe('deep pages while rows are written', () => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    auth = { authorization: `Bearer ${await t.adminToken()}` };
+    await seedUsers(t);
+  });
+  afterAll(() => t.close());
+
+  const get = (qs: string) => t.app.inject({ method: 'GET', url: `/user?${qs}`, headers: auth });
+  const idsAt = async (tail: string, offset: number) =>
+    (
+      (await t.database.db.execute(
+        sql.raw(`select id from app_users ${tail} limit 25 offset ${offset}`),
+      )) as unknown as { rows: { id: number }[] }
+    ).rows.map((r) => r.id);
+  const pageIds = async (qs: string, page: number) => {
+    const res = await get(`${qs}&page=${page}&perPage=25`);
+    if (res.statusCode !== 200) throw new Error(res.body);
+    return res.json().map((u: { id: number }) => u.id);
+  };
 
   it('the page after a remembered one follows the rows the admin saw, though rows were added before them since', async () => {
     const qs = 'sort=createdAt&order=ASC';
