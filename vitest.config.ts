@@ -64,6 +64,11 @@ const webProject = (name: string, include: string[], extra: { isolate?: boolean;
 
 export default defineConfig({
   test: {
+    // Each file's tests run in a shuffled order (the files keep theirs: slowest first), so a test that leans on
+    // what an earlier test of its file left behind fails. The run prints its seed at the start ("Running tests with
+    // seed N"); the same order again: `npx vitest run --sequence.seed=N <file>` (docs/RELIABILITY.md, "Tests that
+    // stand alone"). Set once here for every project: Vitest shuffles by the root's setting, not a project's.
+    sequence: { shuffle: { files: false, tests: true } },
     projects: [
       webProject(
         'web',

@@ -4,7 +4,7 @@
 import { and, asc, desc, getTableColumns, ilike, inArray, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
-import { rowCountsOf, TOTAL_CAP, type CountedRows } from './repositories/counts';
+import { cappedTotal, rowCountsOf, TOTAL_CAP, type CountedRows } from './repositories/counts';
 import { TOTAL_EXACT_HEADER, TOTAL_HEADER, type ListQuery } from '../../src/contract';
 import { badRequest } from '../lib/errors';
 import type { HeaderSink, ListMarks, PageMark } from '../lib/pageMarks';
@@ -179,7 +179,7 @@ export async function joinedTotal(
     .limit(TOTAL_CAP + 1)
     .as('matches');
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
-  return n > TOTAL_CAP ? { total: TOTAL_CAP, exact: false } : { total: n, exact: true };
+  return cappedTotal(n);
 }
 
 /**

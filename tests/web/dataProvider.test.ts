@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDataProvider } from '../../src/dataProvider';
+import { onUnhandledRequest } from './unhandled';
 
 const API = 'http://api.test';
 const calls: { method: string; path: string; body: unknown; auth: string | null }[] = [];
@@ -59,7 +60,7 @@ const exactServer = [
 ];
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest }));
 beforeEach(() => {
   calls.length = 0;
   localStorage.setItem('token', 'tkn');

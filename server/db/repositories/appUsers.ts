@@ -11,7 +11,7 @@ import { lockedUntilSql } from '../phoneLock';
 import { listSource, declaredOrder, searchWhere, type ListSource } from '../paging';
 import type { Db } from '../client';
 import type { Scope } from '../scope';
-import { consentedCustomersAt, TOTAL_CAP } from './counts';
+import { cappedTotal, consentedCustomersAt } from './counts';
 import { saidYesInScope } from './guests';
 import { forgetMemberships } from './loyalty';
 import { appUsers, guests, orders, phoneGuards, rowCounts } from '../schema';
@@ -100,7 +100,7 @@ async function listSearch(
       .limit(MATCHES_READ + 1)
       .as('m'),
   );
-  const total = async () => (n > TOTAL_CAP ? { total: TOTAL_CAP, exact: false } : { total: n, exact: true });
+  const total = async () => cappedTotal(n);
   return { filter: n > MATCHES_READ && walks ? walkedSearch(words) : indexed, total };
 }
 

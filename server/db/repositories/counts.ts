@@ -117,6 +117,16 @@ export async function countsIn(db: Db, scope: Scope): Promise<{ users: number; r
 /** How many matching rows a search counts before it stops and reports "more than this". */
 export const TOTAL_CAP = 1000;
 
+/**
+ * A list's total from a count read up to TOTAL_CAP + 1 matching rows: up to the cap itself it is exact (a search
+ * matching exactly 1,000 rows says 1,000); past it, TOTAL_CAP as a lower bound ("more than 1,000"). `counted` false:
+ * a part of the count already stopped at the cap. The one place this rule is written: every capped total goes
+ * through it.
+ */
+export function cappedTotal(n: number, counted = true): { total: number; exact: boolean } {
+  return counted && n <= TOTAL_CAP ? { total: n, exact: true } : { total: TOTAL_CAP, exact: false };
+}
+
 /** The number of rows of `table` matching `where`, reading at most TOTAL_CAP + 1 of them. */
 export async function cappedCount(
   db: Db,
@@ -130,7 +140,7 @@ export async function cappedCount(
     .limit(TOTAL_CAP + 1)
     .as('matches');
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
-  return n > TOTAL_CAP ? { total: TOTAL_CAP, exact: false } : { total: n, exact: true };
+  return cappedTotal(n);
 }
 
 /**
@@ -145,7 +155,8 @@ export async function cappedCountOfDisjoint(
 ): Promise<{ total: number; exact: boolean }> {
   const counts = await Promise.all(parts.map((part) => cappedCount(db, table, part)));
   const total = counts.reduce((sum, c) => sum + c.total, 0);
-  return counts.every((c) => c.exact) && total <= TOTAL_CAP
-    ? { total, exact: true }
-    : { total: TOTAL_CAP, exact: false };
+  return cappedTotal(
+    total,
+    counts.every((c) => c.exact),
+  );
 }

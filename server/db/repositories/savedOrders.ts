@@ -16,7 +16,7 @@ import type { PosOrder } from '../../core/posPort';
 import { listSource, declaredOrder, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
 import { restaurantsIn, seesEverything, seesRestaurant, type Scope } from '../scope';
-import { cappedCount, cappedCountOfDisjoint, ordersAtRestaurants, TOTAL_CAP } from './counts';
+import { cappedCount, cappedCountOfDisjoint, cappedTotal, ordersAtRestaurants, TOTAL_CAP } from './counts';
 import { keepGuest, recordConsent, saidYesAt, saidYesInScope } from './guests';
 import { earnForReceipt } from './loyalty';
 import { appUsers, devices, guests, orderItems, orders, restaurants } from '../schema';
@@ -251,8 +251,7 @@ export async function savedOrdersFilter(
     total: count
       ? async () => {
           const [numbers, phones] = await Promise.all([cappedCount(db, orders, and(byNumber, ...rest)), count(others)]);
-          const n = numbers.total + phones;
-          return numbers.exact && n <= TOTAL_CAP ? { total: n, exact: true } : { total: TOTAL_CAP, exact: false };
+          return cappedTotal(numbers.total + phones, numbers.exact);
         }
       : () => cappedCountOfDisjoint(db, orders, [and(byNumber, ...rest)!, and(byPhone.where, others)!]),
   };

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { activity, appUsers } from '../../../server/db/schema';
+import { activity, appUsers, phoneGuards } from '../../../server/db/schema';
 import { recordActivity } from '../../../server/db/audit';
 import { createFoodicsTestApp, type FoodicsTestApp } from '../helpers/foodicsApp';
 
@@ -119,6 +119,35 @@ describe('the audit trail', () => {
     const everything = JSON.stringify(await t.database.db.select().from(activity));
     for (const secret of [POS_TOKEN, 'another-secret-token-456', ADMIN_PASSWORD, key, '+966501112223'])
       expect(everything).not.toContain(secret);
+  });
+
+  it("lifting a phone's lock is recorded (phone.unlocked) with the masked phone; a lift that finds nothing records nothing", async () => {
+    const phone = '+966501112240';
+    const [user] = await t.database.db.insert(appUsers).values({ phone }).returning({ id: appUsers.id });
+    // Locked after a run of wrong codes, as server/db/phoneLock.ts leaves it.
+    await t.database.db.insert(phoneGuards).values({ phone, failuresInRow: 50, lockedAt: new Date() });
+    const lifted = await call('DELETE', `/user/${user.id}/lock`);
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    const trail = await t.database.db.select().from(activity).where(eq(activity.kind, 'phone.unlocked'));
+    const mine = trail.filter((r) => r.targetId === String(user.id));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      adminId,
+      adminEmail,
+      targetType: 'appUser',
+      targetLabel: '••••••••••240',
+      detail: { wasLocked: true, addressesCleared: 0 },
+      ip: ADDRESS,
+    });
+    expect(JSON.stringify(mine[0])).not.toContain('501112240');
+    // Nothing left to lift: 409, and no second record.
+    const again = await call('DELETE', `/user/${user.id}/lock`);
+    expect([again.statusCode, again.json().message]).toEqual([409, 'This number is not locked']);
+    expect(
+      (await t.database.db.select().from(activity).where(eq(activity.kind, 'phone.unlocked'))).filter(
+        (r) => r.targetId === String(user.id),
+      ),
+    ).toHaveLength(1);
   });
 
   it('every CSV export is recorded: who, which list, which filters (never the ticket), how many rows', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+import { eq } from 'drizzle-orm';
+import { restaurants } from '../../../server/db/schema';
+import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 
 // What an instance remembers for ANSWER_CACHE_MS (the hot till's encoded receipt, the dashboard, live admins)
@@ -20,10 +22,10 @@ describe('answers remembered per instance, dropped by its own writes', () => {
   });
   afterAll(() => t.close());
 
-  const lastOrder = () =>
+  const lastOrder = (restaurantId = t.restaurantId) =>
     t.app.inject({
       method: 'GET',
-      url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${DEVICE}`,
+      url: `/order/foodics/web/last-order?restaurantId=${restaurantId}&casherId=${DEVICE}`,
     });
   const dashboard = async () => ({
     stats: (await t.app.inject({ method: 'GET', url: '/statistics', headers: auth })).json(),
@@ -67,20 +69,28 @@ describe('answers remembered per instance, dropped by its own writes', () => {
   });
 
   it("a deleted restaurant's till answers 404 at once, though its receipt was remembered", async () => {
+    // A restaurant of its own on the same Foodics account: the file's stays for the other tests.
+    const doomed = await addFoodicsRestaurant(t.deps, t.foodics.token, 'Doomed Grill');
     t.foodics.addOrder(DEVICE);
-    expect((await lastOrder()).statusCode).toBe(200);
+    expect((await lastOrder(doomed)).statusCode).toBe(200);
+    // Added past the app: its dashboard memory is dropped as a write through it would, then remembers both.
+    t.app.answers.dashboard.forget();
+    expect((await dashboard()).stats.restaurants).toBe(2);
     expect(
       (
         await t.app.inject({
           method: 'PATCH',
-          url: `/restaurant/delete/${t.restaurantId}`,
+          url: `/restaurant/delete/${doomed}`,
           headers: auth,
           payload: { isDeleted: true },
         })
       ).statusCode,
     ).toBe(200);
-    expect((await lastOrder()).statusCode).toBe(404);
-    expect((await dashboard()).stats.restaurants).toBe(0);
+    expect((await lastOrder(doomed)).statusCode).toBe(404);
+    // The dashboard counts it gone at once: the live restaurants of the database, the file's own one.
+    const live = await t.database.db.select().from(restaurants).where(eq(restaurants.isDeleted, false));
+    expect(live.map((r) => r.id)).toEqual([t.restaurantId]);
+    expect((await dashboard()).stats.restaurants).toBe(1);
   });
 
   it("a removed admin's token answers 401 at once, though the admin was remembered as live", async () => {

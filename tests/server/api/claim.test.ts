@@ -379,7 +379,8 @@ describe('the Specter POS push follows the same rules', () => {
   });
   afterAll(() => t.close());
 
-  const push = (orderId: string, extra: Record<string, unknown> = {}, items?: unknown[]) =>
+  // Each test pushes to a till of its own (the till arrives with its first push), so none reads another's orders.
+  const push = (till: string, orderId: string, extra: Record<string, unknown> = {}, items?: unknown[]) =>
     t.app.inject({
       method: 'POST',
       url: '/pos/specter/orders',
@@ -388,7 +389,7 @@ describe('the Specter POS push follows the same rules', () => {
         restaurantId,
         order_id: orderId,
         branch: { id: 'b1', name: 'Downtown' },
-        device: { id: 'till-1', name: 'Till 1' },
+        device: { id: till, name: `Till ${till}` },
         invoice: {
           order_number: orderId,
           check_number: null,
@@ -405,69 +406,111 @@ describe('the Specter POS push follows the same rules', () => {
         ...extra,
       },
     });
-  const lastOrder = () =>
-    t.app.inject({ method: 'GET', url: `/order/foodics/web/last-order?restaurantId=${restaurantId}&casherId=till-1` });
+  const lastOrder = (till: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/order/foodics/web/last-order?restaurantId=${restaurantId}&casherId=${till}`,
+    });
+  const sendFor = (till: string, phone: string, orderId?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/user',
+      payload: { phone, ...(orderId ? { restaurantId, casherId: till, orderId } : {}) },
+    });
+  const saveFor = (till: string, phone: string, otp: string | undefined, orderId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/order/foodics/web/add-order',
+      payload: { restaurantId, casherId: till, phone, otp, orderId },
+    });
   const code = (to: string) =>
     [...sms]
       .reverse()
       .find((m) => m.to === to)
       ?.body.match(/\b(\d{4})\b/)?.[1];
+  const savedRows = (posOrderId: string) =>
+    t.database.db
+      .select({ id: orders.id, deviceId: orders.deviceId })
+      .from(orders)
+      .where(and(eq(orders.restaurantId, restaurantId), eq(orders.posOrderId, posOrderId)));
 
   it('not closed, or closed before the window -> not shown; a closed recent one is, with lines as paid', async () => {
-    expect((await push('S-1', { closed_at: new Date(Date.now() - 45 * 60_000).toISOString() })).statusCode).toBe(200);
-    expect((await lastOrder()).json()).toEqual({ message: 'No recent order on this till' });
-    await push('S-2', {}, [
+    const till = 'till-lines';
+    expect((await push(till, 'L-1', { closed_at: new Date(Date.now() - 45 * 60_000).toISOString() })).statusCode).toBe(
+      200,
+    );
+    expect((await lastOrder(till)).json()).toEqual({ message: 'No recent order on this till' });
+    await push(till, 'L-2', {}, [
       { item_name: 'Latte', item_quantity: 2, total_price: 20, returned_quantity: 1, status: 6 },
       { item_name: 'Cookie', item_quantity: 1, total_price: 5, status: 5 },
       { item_name: 'Water', item_quantity: 1, total_price: 2, status: 6 },
     ]);
-    await push('S-3', { status: 2 });
-    const res = await lastOrder();
+    await push(till, 'L-3', { status: 2 });
+    const res = await lastOrder(till);
     expect(res.json()).toMatchObject({
-      order_id: 'S-2',
+      order_id: 'L-2',
       saved: false,
       total_price: 23,
       order_items: [{ item_name: 'Latte', item_quantity: 1, total_price: 10 }],
     });
   });
 
-  it('pushed again as void, the order is no longer shown nor saved', async () => {
-    await push('S-4');
-    expect((await lastOrder()).json().order_id).toBe('S-4');
-    const again = await push('S-4', { status: 7 });
+  it('pushed again as void, the order is no longer shown nor saved: its code saves nothing, no new code is sent', async () => {
+    const till = 'till-void';
+    await push(till, 'V-1');
+    await push(till, 'V-2');
+    expect((await lastOrder(till)).json().order_id).toBe('V-2');
+    // A code asked while it was closed: the customer has it in hand when the POS voids the order.
+    expect((await sendFor(till, '0504000001', 'V-2')).statusCode).toBe(200);
+    const otp = code('+966504000001');
+    expect(otp).toBeDefined();
+    const again = await push(till, 'V-2', { status: 7 });
     expect(again.json().message).toBe('Order updated');
-    expect((await lastOrder()).json().order_id).toBe('S-2');
-    const send = await t.app.inject({
-      method: 'POST',
-      url: '/user',
-      payload: { phone: '0504000001', restaurantId, casherId: 'till-1', orderId: 'S-4' },
-    });
+    expect((await lastOrder(till)).json().order_id).toBe('V-1');
+
+    const sent = sms.length;
+    const send = await sendFor(till, '0504000001', 'V-2');
     expect(send.statusCode).toBe(409);
+    expect(send.json()).toEqual({ message: 'This order is no longer available to save' });
+    expect(sms.length).toBe(sent);
+    const save = await saveFor(till, '0504000001', otp, 'V-2');
+    expect(save.statusCode).toBe(409);
+    expect(save.json()).toEqual({ message: 'This order is no longer available to save' });
+    expect(await savedRows('V-2')).toEqual([]);
   });
 
   it('saved with its bound code, it shows saved: true and gets no more codes', async () => {
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/user',
-          payload: { phone: '0504000002', restaurantId, casherId: 'till-1', orderId: 'S-2' },
-        })
-      ).statusCode,
-    ).toBe(200);
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/order/foodics/web/add-order',
-      payload: { restaurantId, casherId: 'till-1', phone: '0504000002', otp: code('+966504000002'), orderId: 'S-2' },
-    });
+    const till = 'till-saved';
+    await push(till, 'B-1');
+    expect((await sendFor(till, '0504000002', 'B-1')).statusCode).toBe(200);
+    const saved = await saveFor(till, '0504000002', code('+966504000002'), 'B-1');
     expect(saved.statusCode).toBe(200);
-    expect((await lastOrder()).json()).toMatchObject({ order_id: 'S-2', saved: true });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/user',
-      payload: { phone: '0504000003', restaurantId, casherId: 'till-1', orderId: 'S-2' },
-    });
+    expect((await lastOrder(till)).json()).toMatchObject({ order_id: 'B-1', saved: true });
+    const again = await sendFor(till, '0504000003', 'B-1');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This invoice has already been saved');
+  });
+
+  it("an order taken on another till of the restaurant: no code is sent and nothing is saved through this till's link", async () => {
+    // The orders of a pushing POS are read by their id from our database, whatever the till: only the claim rule's
+    // till check (server/core/claim.ts) keeps a till's link from sending codes for, and saving, another till's order.
+    await push('till-front', 'F-1');
+    await push('till-terrace', 'T-1');
+    expect((await lastOrder('till-terrace')).json().order_id).toBe('T-1');
+    const sent = sms.length;
+    const send = await sendFor('till-terrace', '0504000004', 'F-1');
+    expect(send.statusCode).toBe(409);
+    expect(send.json()).toEqual({ message: 'This order was not taken on this till' });
+    expect(sms.length).toBe(sent);
+    // Nor with a code asked without an order (the Specter app's bare code).
+    expect((await sendFor('till-terrace', '0504000004')).statusCode).toBe(200);
+    const save = await saveFor('till-terrace', '0504000004', code('+966504000004'), 'F-1');
+    expect(save.statusCode).toBe(409);
+    expect(save.json()).toEqual({ message: 'This order was not taken on this till' });
+    expect(await savedRows('F-1')).toEqual([]);
+    // Through its own till the same order saves, to the till it was taken on.
+    expect((await sendFor('till-front', '0504000005', 'F-1')).statusCode).toBe(200);
+    expect((await saveFor('till-front', '0504000005', code('+966504000005'), 'F-1')).statusCode).toBe(200);
+    expect((await savedRows('F-1')).map((r) => r.deviceId)).toEqual(['till-front']);
   });
 });

@@ -5,10 +5,10 @@
 // kept by a masked write, never logged; the health call turns red after a 401 and green after reconnecting.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { foodicsOauthStates, restaurants } from '../../../server/db/schema';
 import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-ins/foodics/server';
-import { FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
+import { FIXTURE, FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
 import { BUSINESS_ELSEWHERE } from '../../../server/db/repositories/foodicsConnect';
 import { createTestApp, type TestApp } from '../helpers/app';
 
@@ -80,13 +80,46 @@ afterAll(async () => {
 
 describe('Connect Foodics', () => {
   let admin: string;
-  let connectedId: number;
-  /** The restaurant connected to the Saudi business (the stand-in's default). */
-  let najdId: number;
 
   beforeAll(async () => {
     admin = await t.adminToken();
   });
+
+  /** The live restaurant holding this Foodics business ('sa' the stand-in's default, 'eg' the Egyptian one), or
+   * undefined. A business is one restaurant's (docs/POS.md, "One business, one restaurant"). */
+  async function holderOf(business: 'sa' | 'eg') {
+    const reference = String((business === 'eg' ? FIXTURE_EG : FIXTURE).business.reference);
+    const [row] = await t.database.db
+      .select({ id: restaurants.id })
+      .from(restaurants)
+      .where(and(eq(restaurants.posBusinessRef, reference), eq(restaurants.isDeleted, false)));
+    return row?.id;
+  }
+
+  /** Deletes the restaurant holding this business (through the API: its tills go with it), so a test can connect
+   * the business as a new restaurant whatever ran before it. */
+  async function freeBusiness(business: 'sa' | 'eg') {
+    const id = await holderOf(business);
+    if (id === undefined) return;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/restaurant/delete/${id}`,
+      headers: auth(admin),
+      payload: { isDeleted: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /** The restaurant connected to this business through a whole round trip now (the one holding it reconnected, else
+   * a new one), so the newest token the stand-in issued is its own; its id. */
+  async function connected(business: 'sa' | 'eg' = 'eg') {
+    const held = await holderOf(business);
+    const { state, redirectUri, cookie } = await start(admin, held);
+    const location = await back({ code: foodics.oauth.approve(state, redirectUri, business), state }, cookie);
+    const m = /^\/restaurants\/branches\/(\d+)\?foodics=connected$/.exec(location);
+    expect(m, location).not.toBeNull();
+    return Number(m![1]);
+  }
 
   it('sends the browser to the authorize page with client_id, state and the redirect address', async () => {
     const { url, state, redirectUri, cookie } = await start(admin);
@@ -101,6 +134,7 @@ describe('Connect Foodics', () => {
   });
 
   it('adds a restaurant named after the business, its branches and devices synced, the token sealed', async () => {
+    await freeBusiness('eg');
     const before = await restaurantCount();
     const { state, redirectUri, cookie } = await start(admin);
     const code = foodics.oauth.approve(state, redirectUri, 'eg');
@@ -108,7 +142,7 @@ describe('Connect Foodics', () => {
     // Where its branches and tills are (and its setup checklist).
     const m = /^\/restaurants\/branches\/(\d+)\?foodics=connected$/.exec(location);
     expect(m, location).not.toBeNull();
-    connectedId = Number(m![1]);
+    const connectedId = Number(m![1]);
     expect(await restaurantCount()).toBe(before + 1);
 
     const res = await t.app.inject({ method: 'GET', url: `/restaurant/${connectedId}`, headers: auth(admin) });
@@ -136,19 +170,20 @@ describe('Connect Foodics', () => {
   });
 
   it('a state works once: used again it is refused and nothing changes', async () => {
-    const { state, redirectUri, cookie } = await start(admin);
+    const najdId = await connected('sa');
+    const { state, redirectUri, cookie } = await start(admin, najdId);
     const code = foodics.oauth.approve(state, redirectUri);
     const first = await back({ code, state }, cookie);
-    expect(first).toMatch(/^\/restaurants\/branches\/\d+\?foodics=connected$/);
-    najdId = Number(/branches\/(\d+)/.exec(first)![1]);
+    expect(first).toBe(`/restaurants/branches/${najdId}?foodics=connected`);
     const before = await restaurantCount();
     const again = foodics.oauth.approve(state, redirectUri);
-    expect(await back({ code: again, state }, cookie)).toBe('/restaurants?foodics=state_unknown');
+    expect(await back({ code: again, state }, cookie)).toBe(`/restaurants/edit/${najdId}?foodics=state_unknown`);
     expect(await back({ code: again, state: 'made-up-state' }, cookie)).toBe('/restaurants?foodics=state_unknown');
     expect(await restaurantCount()).toBe(before);
   });
 
   it('an expired state is refused (10 minutes), back to the restaurant it was for', async () => {
+    const connectedId = await connected();
     const { state, redirectUri, cookie } = await start(admin, connectedId);
     await t.database.db.execute(
       sql`update foodics_oauth_states set expires_at = now() - interval '1 second' where used_at is null`,
@@ -161,6 +196,7 @@ describe('Connect Foodics', () => {
   });
 
   it('a state replayed by another admin (or a browser that did not start it) is refused; its own admin still finishes', async () => {
+    const najdId = await connected('sa');
     const other = await t.adminToken();
     const mine = await start(admin, najdId);
     const theirs = await start(other);
@@ -181,6 +217,7 @@ describe('Connect Foodics', () => {
   it("the browser's cookie is bound to its round trip's state: it never completes another, even of the same admin; two tabs each finish their own (issue 48)", async () => {
     // Both reconnect Najd Grill to its own business (a new restaurant on a business another one holds would ask
     // first: docs/POS.md, "One business, one restaurant").
+    const najdId = await connected('sa');
     const first = await start(admin, najdId);
     const second = await start(admin, najdId);
     // Each round trip its own cookie: no fixed value of the admin to steal once and replay.
@@ -246,6 +283,7 @@ describe('Connect Foodics', () => {
   });
 
   it('reconnecting an existing restaurant replaces its token; a masked write keeps it', async () => {
+    const connectedId = await connected();
     const s = await start(admin, connectedId);
     const code = foodics.oauth.approve(s.state, s.redirectUri, 'eg');
     expect(await back({ code, state: s.state }, s.cookie)).toBe(
@@ -303,6 +341,7 @@ describe('Connect Foodics', () => {
   });
 
   it('the health call: green when connected, red after Foodics refuses the token (401), green after reconnecting', async () => {
+    const connectedId = await connected();
     const health = async () =>
       (
         await t.app.inject({ method: 'GET', url: `/api/restaurants/${connectedId}/connection`, headers: auth(admin) })

@@ -27,15 +27,24 @@ import type { PosOrder } from '../../../server/core/posPort';
 // a statement of over a thousand guests, and the rebuild that backfills them. The expected rows are computed here
 // in JavaScript from the orders themselves.
 describe('the insights kept per day equal sums over the saved orders', () => {
+  // Every test writes at restaurants and phones of its own (the kept rows are checked against all the orders,
+  // whatever other tests left): each stands alone and in any order.
   let database: Database;
-  let grill: number;
-  let cafe: number;
   beforeAll(async () => {
     database = await createTestDatabase();
-    const made = await database.db
+  });
+  afterAll(() => database.close());
+
+  let made = 0;
+  /** The cafes the tests made: they sell in pounds. */
+  const cafes = new Set<number>();
+  /** Two new restaurants, a grill and a cafe. */
+  async function twoRestaurants() {
+    made++;
+    const rows = await database.db
       .insert(restaurants)
       .values(
-        ['Kept Grill', 'Kept Cafe'].map((name) => ({
+        [`Kept Grill ${made}`, `Kept Cafe ${made}`].map((name) => ({
           name,
           logo: 'https://example.com/l.png',
           token: 't',
@@ -44,9 +53,9 @@ describe('the insights kept per day equal sums over the saved orders', () => {
         })),
       )
       .returning({ id: restaurants.id });
-    [grill, cafe] = made.map((r) => r.id);
-  });
-  afterAll(() => database.close());
+    cafes.add(rows[1].id);
+    return { grill: rows[0].id, cafe: rows[1].id };
+  }
 
   let n = 0;
   /** A closed order of the till on a day at a branch, for a total. */
@@ -77,7 +86,7 @@ describe('the insights kept per day equal sums over the saved orders', () => {
         restaurantId,
         deviceId: 'till-1',
         // The cafe sells in pounds: insight_days keeps money per currency (migration 0024).
-        order: orderOf(day, branch, total, restaurantId === cafe ? 'EGY' : 'SAR'),
+        order: orderOf(day, branch, total, cafes.has(restaurantId) ? 'EGY' : 'SAR'),
       }),
     );
 
@@ -155,7 +164,7 @@ describe('the insights kept per day equal sums over the saved orders', () => {
   ];
 
   /** The kept rows are exactly the orders' sums, and the insights read from them equal those read from the orders. */
-  async function agree() {
+  async function agree(...restaurantIds: number[]) {
     const want = await expected();
     expect(await kept()).toEqual(want);
     // The reference reads each guest's first visit from their guest row, which the app keeps on its writes (not
@@ -165,7 +174,7 @@ describe('the insights kept per day equal sums over the saved orders', () => {
       select restaurant_id, app_user_id, min(created_at), max(created_at), min(order_date) from orders
       where app_user_id is not null group by 1, 2
       on conflict (restaurant_id, app_user_id) do update set first_visit_on = excluded.first_visit_on`);
-    for (const restaurantId of [grill, cafe, undefined])
+    for (const restaurantId of [...restaurantIds, undefined])
       for (const [from, to] of PERIODS) {
         const q = { restaurantId, from, to };
         expect(await guestInsights(database.db, q, to)).toEqual(
@@ -176,6 +185,7 @@ describe('the insights kept per day equal sums over the saved orders', () => {
   }
 
   it('saves one at a time: days, branches, first and returning visits, a save between two visits', async () => {
+    const { grill, cafe } = await twoRestaurants();
     await save('+966540000001', grill, '2026-11-10');
     await save('+966540000001', grill, '2026-11-10', 'Malqa', 20);
     await save('+966540000001', grill, '2026-11-16');
@@ -183,8 +193,8 @@ describe('the insights kept per day equal sums over the saved orders', () => {
     await save('+966540000001', grill, '2026-11-12', 'Malqa', 7.5);
     await save('+966540000002', grill, '2026-11-12');
     await save('+966540000002', cafe, '2026-11-14', 'Cafe', 3.1);
-    const want = await agree();
-    expect(want.days).toHaveLength(6);
+    const want = await agree(grill, cafe);
+    expect(want.days.filter((d) => d.startsWith(`${grill}|`) || d.startsWith(`${cafe}|`))).toHaveLength(6);
     const ins = await guestInsights(
       database.db,
       { restaurantId: grill, from: '2026-11-12', to: '2026-11-16' },
@@ -194,6 +204,7 @@ describe('the insights kept per day equal sums over the saved orders', () => {
   });
 
   it('20 concurrent saves of one phone on different days and branches, beside 20 of other phones', async () => {
+    const { grill } = await twoRestaurants();
     const day = (i: number) => `2026-11-${String(1 + (i % 9)).padStart(2, '0')}`;
     await Promise.all(
       Array.from({ length: 20 }, (_, i) => [
@@ -201,58 +212,86 @@ describe('the insights kept per day equal sums over the saved orders', () => {
         save(`+9665410000${String(i).padStart(2, '0')}`, grill, day(i), 'Olaya', 2.5),
       ]).flat(),
     );
-    await agree();
-    await agree();
+    await agree(grill);
+    await agree(grill);
   });
 
   it('a consent given and withdrawn changes no figure', async () => {
+    const { grill } = await twoRestaurants();
+    await save('+966540000011', grill, '2026-11-10');
+    await save('+966540000011', grill, '2026-11-12');
     const before = await kept();
-    await recordConsent(database.db, '+966540000001', grill);
-    await withdrawConsent(database.db, '+966540000001', grill);
+    await recordConsent(database.db, '+966540000011', grill);
+    await withdrawConsent(database.db, '+966540000011', grill);
     expect(await kept()).toEqual(before);
-    await agree();
+    await agree(grill);
   });
 
   it('Delete my data takes the phone out of every figure', async () => {
-    await database.db.transaction((tx) => deleteCustomerData(tx, '+966540000001'));
-    await agree();
+    const { grill, cafe } = await twoRestaurants();
+    await save('+966540000021', grill, '2026-11-10');
+    await save('+966540000021', grill, '2026-11-12', 'Malqa');
+    await save('+966540000021', cafe, '2026-11-12', 'Cafe');
+    await save('+966540000022', grill, '2026-11-12');
+    await agree(grill, cafe);
+    await database.db.transaction((tx) => deleteCustomerData(tx, '+966540000021'));
+    const want = await agree(grill, cafe);
+    expect(want.days.filter((d) => d.startsWith(`${grill}|`) || d.startsWith(`${cafe}|`))).toEqual([
+      `${grill}|2026-11-12|Olaya|1|${units(10.25)}`,
+    ]);
   });
 
   it("an app user deleted in the back-office (their orders go by the foreign key's cascade)", async () => {
-    const [u] = await database.db.select().from(appUsers).where(eq(appUsers.phone, '+966540000009'));
+    const { grill } = await twoRestaurants();
+    await save('+966540000031', grill, '2026-11-10');
+    await save('+966540000031', grill, '2026-11-14', 'Malqa');
+    await save('+966540000032', grill, '2026-11-14', 'Malqa');
+    await agree(grill);
+    const [u] = await database.db.select().from(appUsers).where(eq(appUsers.phone, '+966540000031'));
     await database.db.transaction((tx) => deleteAppUser(tx, u.id));
-    await agree();
+    const want = await agree(grill);
+    expect(want.days.filter((d) => d.startsWith(`${grill}|`))).toEqual([`${grill}|2026-11-14|Malqa|1|${units(10.25)}`]);
   });
 
   it('Delete my data and deletions of app users concurrent with saves on the same days', async () => {
+    const { grill } = await twoRestaurants();
+    const phones = Array.from({ length: 20 }, (_, i) => `+9665430000${String(i).padStart(2, '0')}`);
+    for (const [i, phone] of phones.entries()) await save(phone, grill, `2026-11-0${1 + (i % 9)}`, 'Olaya', 2.5);
     const users = await database.db
       .select({ id: appUsers.id, phone: appUsers.phone })
       .from(appUsers)
-      .where(sql`${appUsers.phone} like '+9665410000%'`);
+      .where(sql`${appUsers.phone} like '+9665430000%'`)
+      .orderBy(appUsers.phone);
+    expect(users).toHaveLength(20);
     await Promise.all([
       ...users.slice(0, 5).map((u) => database.db.transaction((tx) => deleteCustomerData(tx, u.phone))),
       ...users.slice(5, 10).map((u) => database.db.transaction((tx) => deleteAppUser(tx, u.id))),
       ...users.slice(10).map((u, i) => save(u.phone, grill, `2026-11-0${1 + (i % 9)}`, 'Malqa', 4)),
     ]);
-    await agree();
+    await agree(grill);
   });
 
   it('an order changed past the app (its date, branch, total, restaurant) and one deleted', async () => {
+    const { grill, cafe } = await twoRestaurants();
+    await save('+966540000041', grill, '2026-11-10');
+    await save('+966540000041', grill, '2026-11-12');
+    await save('+966540000042', cafe, '2026-11-12', 'Cafe');
     const [o] = await database.db.select().from(orders).where(eq(orders.restaurantId, grill)).limit(1);
     await database.db
       .update(orders)
       .set({ orderDate: '2026-10-15', branchName: 'Hittin', totalPrice: '99.5' })
       .where(eq(orders.id, o.id));
-    await agree();
+    await agree(grill, cafe);
     await database.db.update(orders).set({ currency: 'USD' }).where(eq(orders.id, o.id));
-    await agree();
+    await agree(grill, cafe);
     await database.db.update(orders).set({ restaurantId: cafe }).where(eq(orders.id, o.id));
-    await agree();
+    await agree(grill, cafe);
     await database.db.delete(orders).where(eq(orders.id, o.id));
-    await agree();
+    await agree(grill, cafe);
   });
 
   it('one statement of over a thousand guests, then the rebuild the migration backfills with', async () => {
+    const { grill, cafe } = await twoRestaurants();
     await database.db.execute(
       sql`insert into app_users (phone) select '+9665420' || lpad(g::text, 5, '0') from generate_series(1, 1200) g`,
     );
@@ -261,7 +300,7 @@ describe('the insights kept per day equal sums over the saved orders', () => {
       select u.id, ${cafe}, 'bulk-' || u.id, 'till-1', 'Cafe ' || (u.id % 2), u.id::text,
         '2026-11-' || lpad((1 + u.id % 20)::text, 2, '0'), '12:00', 'Cash', 5, 0, 5.125, 'SAR'
       from app_users u where u.phone like '+9665420%'`);
-    await agree();
+    await agree(grill, cafe);
     // Written with the trigger off (a bulk load), the rows are wrong until the rebuild.
     await database.db.execute(sql`alter table orders disable trigger orders_insights_ins`);
     await database.db.execute(sql`insert into orders (app_user_id, restaurant_id, pos_order_id, device_id, branch_name,
@@ -271,13 +310,17 @@ describe('the insights kept per day equal sums over the saved orders', () => {
     await database.db.execute(sql`alter table orders enable trigger orders_insights_ins`);
     expect(await kept()).not.toEqual(await expected());
     await database.db.execute(sql`select insights_rebuild()`);
-    await agree();
+    await agree(grill, cafe);
   });
 
   it("a restaurant deleted takes its rows, and every other restaurant's stay right", async () => {
+    const { grill, cafe } = await twoRestaurants();
+    await save('+966540000051', grill, '2026-11-10');
+    await save('+966540000051', cafe, '2026-11-11', 'Cafe');
+    await save('+966540000052', cafe, '2026-11-12', 'Cafe');
     await database.db.delete(restaurants).where(eq(restaurants.id, cafe));
-    const want = await agree();
+    const want = await agree(grill);
     expect(want.days.some((d) => d.startsWith(`${cafe}|`))).toBe(false);
-    expect(want.days.length).toBeGreaterThan(0);
+    expect(want.days.filter((d) => d.startsWith(`${grill}|`))).toEqual([`${grill}|2026-11-10|Olaya|1|${units(10.25)}`]);
   });
 });

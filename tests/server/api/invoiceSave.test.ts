@@ -76,7 +76,16 @@ describe('saving an invoice with a one-time code', () => {
     expect(saved.orderNumber).toBe('5551');
     const [user] = await t.database.db.select().from(appUsers).where(eq(appUsers.id, saved.appUserId!));
     expect(user.phone).toBe('+966502222222');
-    expect(await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, saved.id))).toHaveLength(2);
+    const items = await t.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, saved.id))
+      .orderBy(orderItems.id);
+    // The stand-in's order as rung up: one Chicken Kabsa (32) and one Karak Tea (6).
+    expect(items.map((i) => [i.itemName, Number(i.itemQuantity), Number(i.totalPrice)])).toEqual([
+      ['Chicken Kabsa', 1, 32],
+      ['Karak Tea', 1, 6],
+    ]);
     const after = (
       await t.app.inject({
         method: 'GET',
@@ -88,14 +97,16 @@ describe('saving an invoice with a one-time code', () => {
     expect(after.users).toBe(before.users + 1);
   });
 
-  it('a code works once', async () => {
+  it('a code works once: used again, the one wrong-code message, and the next order is not saved', async () => {
     t.foodics.addOrder(DEVICE);
     await sendCode('0503333333');
     const code = t.lastCode('+966503333333')!;
     expect((await save('0503333333', code)).statusCode).toBe(200);
-    t.foodics.addOrder(DEVICE);
+    const next = t.foodics.addOrder(DEVICE);
     const again = await save('0503333333', code);
     expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: 'The code is wrong or has expired, please ask for a new one' });
+    expect(await t.database.db.select().from(orders).where(eq(orders.posOrderId, next.id))).toEqual([]);
   });
 
   it('the same order cannot be saved twice: 409, and the second code stays usable', async () => {
@@ -152,10 +163,13 @@ describe('saving an invoice with a one-time code', () => {
   });
 
   it('parallel guesses cannot exceed the attempt limit', async () => {
+    // A new order on the till: the guesses are checked against a code, not refused as an order already saved.
+    t.foodics.addOrder(DEVICE);
     await sendCode('0507777777');
     const code = t.lastCode('+966507777777')!;
     const guesses = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 10000).padStart(4, '0'));
-    await Promise.all(guesses.map((g) => save('0507777777', g)));
+    const answers = await Promise.all(guesses.map((g) => save('0507777777', g)));
+    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([400]));
     const [row] = await t.database.db.select().from(otpChallenges).where(eq(otpChallenges.phone, '+966507777777'));
     expect(row.attempts).toBe(3);
   });

@@ -3,22 +3,25 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { TOTAL_CAP } from '../../../server/db/repositories/counts';
 
+const USERS = 1_600;
+/** 1,600 users: 1,200 named Sara (more than the cap), 400 Omar; many share a creation time (ties by id). */
+const seedUsers = (t: TestApp) =>
+  t.database.db.execute(sql`
+    insert into app_users (first_name, last_name, phone, created_at)
+    select case when i % 4 = 0 then 'Omar' else 'Sara' end, 'Al-Harbi', '+9665' || lpad(i::text, 8, '0'),
+           timestamptz '2026-01-01' + ((i / 3) || ' minutes')::interval
+    from generate_series(1, ${USERS}::int) as i`);
+
 // Lists at size: a search's total is counted up to TOTAL_CAP rows and then reported as a lower bound
 // (X-Total-Exact: false); the whole list's total is exact (trigger-kept); deep pages (found by their ids
 // first) hold exactly the rows an offset over the whole sorted list would.
 describe('list totals and deep pages', () => {
   let t: TestApp;
   let auth: Record<string, string>;
-  const USERS = 1_600;
   beforeAll(async () => {
     t = await createTestApp();
     auth = { authorization: `Bearer ${await t.adminToken()}` };
-    // 1,600 users: 1,200 named Sara (more than the cap), 400 Omar; many share a creation time (ties by id).
-    await t.database.db.execute(sql`
-      insert into app_users (first_name, last_name, phone, created_at)
-      select case when i % 4 = 0 then 'Omar' else 'Sara' end, 'Al-Harbi', '+9665' || lpad(i::text, 8, '0'),
-             timestamptz '2026-01-01' + ((i / 3) || ' minutes')::interval
-      from generate_series(1, ${USERS}::int) as i`);
+    await seedUsers(t);
   });
   afterAll(() => t.close());
 
@@ -117,6 +120,31 @@ describe('list totals and deep pages', () => {
         expect(await pageIds(qs, page), `${qs} page ${page}`).toEqual(expected);
       }
   });
+});
+
+// A test that writes has an app of its own: the totals above stay the seeded ones in any order.
+describe('deep pages while rows are written', () => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    auth = { authorization: `Bearer ${await t.adminToken()}` };
+    await seedUsers(t);
+  });
+  afterAll(() => t.close());
+
+  const get = (qs: string) => t.app.inject({ method: 'GET', url: `/user?${qs}`, headers: auth });
+  const idsAt = async (tail: string, offset: number) =>
+    (
+      (await t.database.db.execute(
+        sql.raw(`select id from app_users ${tail} limit 25 offset ${offset}`),
+      )) as unknown as { rows: { id: number }[] }
+    ).rows.map((r) => r.id);
+  const pageIds = async (qs: string, page: number) => {
+    const res = await get(`${qs}&page=${page}&perPage=25`);
+    if (res.statusCode !== 200) throw new Error(res.body);
+    return res.json().map((u: { id: number }) => u.id);
+  };
 
   it('the page after a remembered one follows the rows the admin saw, though rows were added before them since', async () => {
     const qs = 'sort=createdAt&order=ASC';
@@ -132,5 +160,71 @@ describe('list totals and deep pages', () => {
     const removed = await t.app.inject({ method: 'DELETE', url: `/user/${next[0]}`, headers: auth });
     expect(removed.statusCode).toBe(200);
     expect(await pageIds(qs, 45)).toEqual(await idsAt(tail, 1100));
+  });
+});
+
+// "More than 1,000" is said only past the cap: a search matching exactly TOTAL_CAP rows has an exact total. One
+// rule (cappedTotal, db/repositories/counts.ts) for every capped count: the App Users search's own, a list's
+// joined count (the Activity screen's kind filter), and the Orders screen's phone search (its parts added up).
+describe(`a total of exactly ${TOTAL_CAP}`, () => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  let restaurantId: number;
+  const addUsers = (from: number, to: number) =>
+    t.database.db.execute(sql`
+      insert into app_users (first_name, phone)
+      select 'Capped', '+966577' || lpad(i::text, 6, '0') from generate_series(${from}::int, ${to}::int) as i`);
+  // One order per capped customer, numbered in letters only, so the phone's digits match no order number.
+  const addOrders = (from: number, to: number) =>
+    t.database.db.execute(sql`
+      insert into orders (restaurant_id, app_user_id, pos_order_id, device_id, branch_name, order_number, order_date,
+                          order_time, payment_method, sub_total_price, discount_amount, total_price, currency)
+      select ${restaurantId}, u.id, 'cap-' || u.id, 'TILL', 'Olaya',
+             translate(lpad(u.id::text, 6, '0'), '0123456789', 'ABCDEFGHIJ'), '2026-11-20', '12:00', 'Cash', 10, 0,
+             11.5, 'SAR'
+      from app_users u
+      where u.phone between '+966577' || lpad(${from}::text, 6, '0') and '+966577' || lpad(${to}::text, 6, '0')`);
+  const addActivity = (n: number) =>
+    t.database.db.execute(sql`
+      insert into activity (kind, target_type, target_id, target_label)
+      select 'restaurant.synced', 'restaurant', i::text, 'Capped' from generate_series(1, ${n}::int) as i`);
+  beforeAll(async () => {
+    // The rows are written past the app (no write of its own drops its answer memory): no memory here.
+    t = await createTestApp({ ANSWER_CACHE_MS: '0' });
+    auth = { authorization: `Bearer ${await t.adminToken()}` };
+    const [r] = (
+      (await t.database.db.execute(sql`
+        insert into restaurants (name, logo, token, branchs_token, system_type)
+        values ('Capped Grill', 'https://example.com/l.png', '-', '-', 'Specter') returning id`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    restaurantId = r.id;
+    await addUsers(1, TOTAL_CAP);
+    await addOrders(1, TOTAL_CAP);
+    await addActivity(TOTAL_CAP);
+  });
+  afterAll(() => t.close());
+
+  const LISTS = [
+    '/user?q=capped&page=1&perPage=25',
+    '/admin/activity?kind=restaurant.synced&page=1&perPage=25',
+    '/order?q=966577&page=1&perPage=25',
+  ];
+  const totals = async () =>
+    Promise.all(
+      LISTS.map(async (url) => {
+        const res = await t.app.inject({ method: 'GET', url, headers: auth });
+        expect(res.statusCode, url).toBe(200);
+        return [url, res.headers['x-total-count'], res.headers['x-total-exact'] ?? 'exact'];
+      }),
+    );
+
+  it(`exactly ${TOTAL_CAP} matching rows: ${TOTAL_CAP}, exact; one more: ${TOTAL_CAP} and "more than"`, async () => {
+    expect(await totals()).toEqual(LISTS.map((url) => [url, String(TOTAL_CAP), 'exact']));
+    await addUsers(TOTAL_CAP + 1, TOTAL_CAP + 1);
+    await addOrders(TOTAL_CAP + 1, TOTAL_CAP + 1);
+    await addActivity(1);
+    expect(await totals()).toEqual(LISTS.map((url) => [url, String(TOTAL_CAP), 'false']));
   });
 });

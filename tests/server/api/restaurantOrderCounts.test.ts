@@ -45,10 +45,20 @@ describe('per-restaurant order counts behind the Orders list', () => {
       .returning({ id: admins.id });
     await db.insert(adminRestaurants).values({ adminId: m.id, restaurantId: a });
     manager = { authorization: `Bearer ${await t.deps.tokens.issue(m.id)}` };
+    // The Orders list's restaurants: 1,200 orders at A (the manager's), 30 at B.
+    await insertOrders(a, 1, 1200);
+    await insertOrders(b, 2001, 2030);
   });
+  const newRestaurant = async (name: string) =>
+    (
+      await t.database.db
+        .insert(restaurants)
+        .values({ name, logo: '/l.svg', token: 't', branchsToken: 'b', systemType: 'Foodics' })
+        .returning({ id: restaurants.id })
+    )[0].id;
   afterAll(() => t.close());
 
-  const counts = async () => {
+  const counts = async (x: number, y: number) => {
     const kept = await rows<{ name: string; n: string }>("select name, n from row_counts where name like 'orders@%'");
     const real = await rows<{ r: number; n: string }>(
       'select restaurant_id as r, count(*) as n from orders group by 1',
@@ -57,21 +67,24 @@ describe('per-restaurant order counts behind the Orders list', () => {
       kept: Number(kept.find((k) => k.name === `orders@${id}`)?.n ?? 0),
       real: Number(real.find((r) => Number(r.r) === id)?.n ?? 0),
     });
-    return { a: of(a), b: of(b) };
+    return { x: of(x), y: of(y) };
   };
 
   it('equal count(*) per restaurant after bulk and single inserts, deletes and a cascade', async () => {
-    await insertOrders(a, 1, 1200);
-    await insertOrders(b, 2001, 2030);
-    await insertOrders(a, 1201, 1201);
-    let c = await counts();
-    expect(c.a).toEqual({ kept: 1201, real: 1201 });
-    expect(c.b).toEqual({ kept: 30, real: 30 });
-    await t.database.db.execute(sql.raw(`delete from orders where restaurant_id = ${b} and order_number::int % 2 = 0`));
-    await t.database.db.execute(sql.raw(`delete from orders where restaurant_id = ${a} and order_number = '7'`));
-    c = await counts();
-    expect(c.a).toEqual({ kept: 1200, real: 1200 });
-    expect(c.b).toEqual({ kept: 15, real: 15 });
+    // Restaurants of its own: the list's A and B keep their orders for the test below.
+    const x = await newRestaurant('X');
+    const y = await newRestaurant('Y');
+    await insertOrders(x, 1, 1200);
+    await insertOrders(y, 2001, 2030);
+    await insertOrders(x, 1201, 1201);
+    let c = await counts(x, y);
+    expect(c.x).toEqual({ kept: 1201, real: 1201 });
+    expect(c.y).toEqual({ kept: 30, real: 30 });
+    await t.database.db.execute(sql.raw(`delete from orders where restaurant_id = ${y} and order_number::int % 2 = 0`));
+    await t.database.db.execute(sql.raw(`delete from orders where restaurant_id = ${x} and order_number = '7'`));
+    c = await counts(x, y);
+    expect(c.x).toEqual({ kept: 1200, real: 1200 });
+    expect(c.y).toEqual({ kept: 15, real: 15 });
   });
 
   it('every page of a restaurant, the last included, holds the rows of the plain ORDER BY ... OFFSET', async () => {

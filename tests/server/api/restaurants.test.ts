@@ -58,6 +58,21 @@ describe('restaurants, branches and devices', () => {
     expect(one.body).not.toMatch(/"b?tok"/);
   });
 
+  it("a token's mask: nothing of a token shorter than 8 characters, the last 4 of one of 8 or more", async () => {
+    // Four characters of a 7-character token would be most of it (docs/SECURITY.md, "POS tokens").
+    for (const [token, shown] of [
+      ['abcdefg', '****'],
+      ['abcdefgh', '****efgh'],
+    ]) {
+      const res = await call('POST', '/restaurant', { ...body, token, branchs_token: token });
+      expect(res.statusCode).toBe(200);
+      expect([token, res.json().token, res.json().branchs_token]).toEqual([token, shown, shown]);
+      const one = await call('GET', `/restaurant/${res.json().id}`);
+      expect([token, one.json().token, one.json().branchs_token]).toEqual([token, shown, shown]);
+      if (shown === '****') expect(one.body).not.toMatch(/defg|efg"/);
+    }
+  });
+
   it('lists restaurants with Branchs[] and their live Devices[]', async () => {
     const { r, b } = await createWithBranch();
     const list = (await call('GET', '/restaurant')).json();

@@ -6,6 +6,7 @@ import http from 'node:http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFoodicsTestApp, DEVICE } from '../helpers/foodicsApp';
+import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -43,6 +44,27 @@ async function listening(overrides: Record<string, string>) {
   return { t, url, get, lines };
 }
 
+/**
+ * Views until the door answers one, and that answer. The door steps aside (Fastify answers, the same answer) while
+ * the address's view count is more than a second old, which a slow moment of a busy machine can make so: a test
+ * shows what the door answers, not that it answered within a second.
+ */
+async function doorView(
+  s: Awaited<ReturnType<typeof listening>>,
+  headers: Record<string, string> = {},
+  address = s.url,
+) {
+  const before = s.t.app.tillFrontDoor.answered();
+  for (let i = 0; i < 20; i++) {
+    const res = await s.get(headers, address);
+    if (s.t.app.tillFrontDoor.answered() > before) {
+      expect(s.t.app.tillFrontDoor.answered()).toBe(before + 1);
+      return res;
+    }
+  }
+  throw new Error('the door did not answer in 20 views');
+}
+
 const without = (headers: Record<string, string>, names: Set<string>) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => !names.has(name)));
 
@@ -55,12 +77,13 @@ describe('the hot till at the front door', () => {
   afterAll(() => s.t.close());
 
   it('answers an address Fastify answered, with the same status, headers and body and a new request id', async () => {
+    // A till no other test of this app reads: its first view is Fastify's whatever ran before.
+    const till = s.url.replace(`casherId=${DEVICE}`, `casherId=${FIXTURE.devices[1].id}`);
     const before = s.t.app.tillFrontDoor.answered();
-    const first = await s.get();
+    const first = await s.get({}, till);
     expect(first.status).toBe(200);
     expect(s.t.app.tillFrontDoor.answered()).toBe(before);
-    const second = await s.get();
-    expect(s.t.app.tillFrontDoor.answered()).toBe(before + 1);
+    const second = await doorView(s, {}, till);
     expect(second.status).toBe(200);
     expect(second.body).toBe(first.body);
     expect(without(second.headers, PER_ANSWER)).toEqual(without(first.headers, PER_ANSWER));
@@ -72,20 +95,17 @@ describe('the hot till at the front door', () => {
   it('answers each language with its own headers: Arabic is learned apart from English', async () => {
     const before = s.t.app.tillFrontDoor.answered();
     const first = await s.get({ 'accept-language': 'ar-SA,ar;q=0.9' });
-    const second = await s.get({ 'accept-language': 'ar-SA,ar;q=0.9' });
-    expect(s.t.app.tillFrontDoor.answered()).toBe(before + 1);
+    expect(s.t.app.tillFrontDoor.answered()).toBe(before);
+    const second = await doorView(s, { 'accept-language': 'ar-SA,ar;q=0.9' });
     expect(second.headers['content-language']).toBe('ar');
     expect(without(second.headers, PER_ANSWER)).toEqual(without(first.headers, PER_ANSWER));
   });
 
   it('writes the access line Fastify writes, with the client address a trusted proxy reports', async () => {
-    await s.get({ 'x-forwarded-for': '203.0.113.9' });
-    const before = s.t.app.tillFrontDoor.answered();
-    const from = s.lines.length;
-    const res = await s.get({ 'x-forwarded-for': '203.0.113.9' });
-    expect(s.t.app.tillFrontDoor.answered()).toBe(before + 1);
-    const line = s.lines.slice(from).find((l) => l.reqId === res.headers['x-request-id']);
-    const fastifys = s.lines.findLast((l, i) => i < from && l.msg === 'request completed');
+    const warm = await s.get({ 'x-forwarded-for': '203.0.113.9' });
+    const res = await doorView(s, { 'x-forwarded-for': '203.0.113.9' });
+    const line = s.lines.find((l) => l.reqId === res.headers['x-request-id'] && l.msg === 'request completed');
+    const fastifys = s.lines.find((l) => l.reqId === warm.headers['x-request-id'] && l.msg === 'request completed');
     expect(line).toBeDefined();
     const shape = (l: Record<string, unknown>) => ({ ...l, time: 0, responseTime: 0, reqId: 0 });
     expect(shape(line!)).toEqual(shape(fastifys!));
@@ -106,10 +126,15 @@ describe('the hot till at the front door', () => {
     await s.get();
     const before = await count();
     const doorBefore = s.t.app.tillFrontDoor.answered();
-    await s.get();
-    await s.get();
-    expect(s.t.app.tillFrontDoor.answered()).toBe(doorBefore + 2);
-    expect(await count()).toBe(before + 2);
+    // The door steps aside when the address's count is more than a second old (a slow moment of a busy machine):
+    // views until the door has answered, each counted once whoever answered it.
+    let views = 0;
+    while (views < 2 || (s.t.app.tillFrontDoor.answered() === doorBefore && views < 20)) {
+      expect((await s.get()).status).toBe(200);
+      views++;
+    }
+    expect(s.t.app.tillFrontDoor.answered()).toBeGreaterThan(doorBefore);
+    expect(await count()).toBe(before + views);
   });
 
   it('leaves a call from another origin, a HEAD and an address it has not seen to Fastify', async () => {
@@ -200,14 +225,13 @@ describe('what the door keeps', () => {
     const s = await listening({});
     try {
       await s.get();
-      const first = await s.get();
-      expect(s.t.app.tillFrontDoor.answered()).toBe(1);
+      const first = await doorView(s);
+      const atTheDoor = s.t.app.tillFrontDoor.answered();
       // The remembered answer ends (its ANSWER_CACHE_MS): Fastify answers and teaches the door again.
       s.t.app.answers.tills.forget();
       const again = await s.get();
-      expect(s.t.app.tillFrontDoor.answered()).toBe(1);
-      const door = await s.get();
-      expect(s.t.app.tillFrontDoor.answered()).toBe(2);
+      expect(s.t.app.tillFrontDoor.answered()).toBe(atTheDoor);
+      const door = await doorView(s);
       for (const res of [first, again, door]) {
         expect(res.body).toBe(first.body);
         expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(first.body));
@@ -221,8 +245,8 @@ describe('what the door keeps', () => {
     const s = await listening({});
     try {
       await s.get();
-      const remembered = JSON.parse((await s.get()).body) as { saved: boolean; order_id: string };
-      expect(s.t.app.tillFrontDoor.answered()).toBe(1);
+      const remembered = JSON.parse((await doorView(s)).body) as { saved: boolean; order_id: string };
+      const atTheDoor = s.t.app.tillFrontDoor.answered();
       expect(remembered.saved).toBe(false);
       const phone = '+966500000123';
       const till = { restaurantId: s.t.restaurantId, casherId: DEVICE, orderId: remembered.order_id };
@@ -237,7 +261,7 @@ describe('what the door keeps', () => {
       expect(saved.statusCode).toBe(200);
       const after = await s.get();
       expect(JSON.parse(after.body)).toMatchObject({ saved: true, order_id: remembered.order_id });
-      expect(s.t.app.tillFrontDoor.answered()).toBe(1);
+      expect(s.t.app.tillFrontDoor.answered()).toBe(atTheDoor);
     } finally {
       await s.t.close();
     }
@@ -247,8 +271,7 @@ describe('what the door keeps', () => {
     const s = await listening({});
     try {
       await s.get();
-      await s.get();
-      expect(s.t.app.tillFrontDoor.answered()).toBe(1);
+      await doorView(s);
       const token = await s.t.adminToken();
       const removed = await s.t.app.inject({
         method: 'PATCH',

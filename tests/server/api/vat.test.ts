@@ -1,13 +1,12 @@
 // VAT on the receipt: the amount summed from the POS's line, option and charge taxes (by rate), the VAT
 // number from the POS or else the restaurant's form, and the e-invoice QR drawn as SVG: decoded here back
 // to ZATCA's phase-1 tags 1-5, or to the POS's own QR text when it gives one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Invoice } from '@axenda/zatca';
 import { foodicsVat, foodicsVatSource } from '../../../server/pos/foodics/taxes';
 import { zatcaQrText } from '../../../server/vat/zatca';
 import { eq } from 'drizzle-orm';
 import { restaurants } from '../../../server/db/schema';
-import { syncRestaurant } from '../../../server/pos/sync';
 import { EGYPT_TOKEN_SUFFIX, FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
 import { standInEInvoiceQr } from '../../../server/stand-ins/foodics/server';
 import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
@@ -93,35 +92,41 @@ describe('VAT from the POS taxes (pure mapping)', () => {
 });
 
 describe('VAT on the receipt (GET /order/foodics/web/last-order)', () => {
+  // Each test sets up a restaurant of its own on the stand-in's token (its VAT number, phase and names are the
+  // test's), and the stand-in's e-invoice QR starts off: the tests stand alone and in any order.
   let t: FoodicsTestApp;
   let auth: Record<string, string>;
+  let restaurantId: number;
   const receipt = async () =>
     (
       await t.app.inject({
         method: 'GET',
-        url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${encodeURIComponent(DEVICE)}`,
+        url: `/order/foodics/web/last-order?restaurantId=${restaurantId}&casherId=${encodeURIComponent(DEVICE)}`,
       })
     ).json();
   beforeAll(async () => {
     t = await createFoodicsTestApp({ FOODICS_CACHE_MS: '0' });
     auth = { authorization: `Bearer ${await t.adminToken()}` };
   });
+  beforeEach(async () => {
+    t.foodics.setEInvoiceVatNumber(null);
+    restaurantId = await addFoodicsRestaurant(t.deps, t.foodics.token, 'Najd Grill');
+  });
   afterAll(() => t.close());
 
   const patch = (payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'PATCH', url: `/restaurant/${t.restaurantId}`, headers: auth, payload });
+    t.app.inject({ method: 'PATCH', url: `/restaurant/${restaurantId}`, headers: auth, payload });
   const page = async (lang: string) =>
     (
       await t.app.inject({
         method: 'GET',
-        url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${encodeURIComponent(DEVICE)}`,
+        url: `/order/foodics/web/last-order?restaurantId=${restaurantId}&casherId=${encodeURIComponent(DEVICE)}`,
         headers: { 'accept-language': lang },
       })
     ).json();
 
   it('without a VAT number: the VAT amount by rate, no number, no QR; every restaurant starts in ZATCA phase 2', async () => {
-    await syncRestaurant(t.deps, t.restaurantId); // the first sync may have met a cold stand-in's timeout
-    const r = (await t.app.inject({ method: 'GET', url: `/restaurant/${t.restaurantId}`, headers: auth })).json();
+    const r = (await t.app.inject({ method: 'GET', url: `/restaurant/${restaurantId}`, headers: auth })).json();
     expect(r.zatca_phase).toBe(2);
     expect(r.legal_name).toBeNull();
     // The business name Foodics' /whoami reports for the token, read at sync.
@@ -157,7 +162,7 @@ describe('VAT on the receipt (GET /order/foodics/web/last-order)', () => {
       (
         await t.app.inject({
           method: 'GET',
-          url: `/user/invoice?restId=${t.restaurantId}&deviceId=${encodeURIComponent(DEVICE)}`,
+          url: `/user/invoice?restId=${restaurantId}&deviceId=${encodeURIComponent(DEVICE)}`,
           headers: { accept: 'text/html', 'accept-language': lang },
         })
       ).statusCode;
@@ -167,6 +172,7 @@ describe('VAT on the receipt (GET /order/foodics/web/last-order)', () => {
   });
 
   it("phase 2: the POS's own signed QR is shown verbatim when its tags agree with the receipt, refused when they do not", async () => {
+    expect((await patch({ vat_number: VAT_NUMBER })).json().zatca_phase).toBe(2);
     t.foodics.setEInvoiceVatNumber(VAT_NUMBER);
     const order = t.foodics.addOrder(DEVICE);
     const inv = await receipt();
@@ -203,7 +209,9 @@ describe('VAT on the receipt (GET /order/foodics/web/last-order)', () => {
   });
 
   it("phase 1: the 5-tag QR, tag 1 the POS's business name (else the form's legal name, else the name), tag 3 the receipt's time", async () => {
-    expect((await patch({ zatca_phase: 1, legal_name: 'Najd Grill Trading LLC' })).json()).toMatchObject({
+    expect(
+      (await patch({ vat_number: VAT_NUMBER, zatca_phase: 1, legal_name: 'Najd Grill Trading LLC' })).json(),
+    ).toMatchObject({
       zatca_phase: 1,
       legal_name: 'Najd Grill Trading LLC',
     });
@@ -231,7 +239,7 @@ describe('VAT on the receipt (GET /order/foodics/web/last-order)', () => {
       await t.deps.database.db
         .update(restaurants)
         .set({ ...values, updatedAt: new Date() })
-        .where(eq(restaurants.id, t.restaurantId));
+        .where(eq(restaurants.id, restaurantId));
       t.app.lastOrders.forget();
     };
     await set({ posLegalName: null });

@@ -35,7 +35,6 @@ class MemoryStorage implements Storage {
 describe('dataProvider and authProvider against the real server', () => {
   let t: TestApp;
   let url: string;
-  const storage = new MemoryStorage();
   beforeAll(async () => {
     t = await createTestApp({ PUBLIC_URL: 'https://receipts.najd.example' });
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -55,7 +54,16 @@ describe('dataProvider and authProvider against the real server', () => {
   });
   afterAll(() => t.close());
 
+  /** A browser's storage signed in as the admin, as the login screen leaves it: each test signs in for itself. */
+  async function signedIn() {
+    const storage = new MemoryStorage();
+    await createAuthProvider(url, storage).login({ email: 'web@specter.sa', password: 'web-password-1' });
+    expect(storage.getItem('token')).toMatch(/\S+\.\S+\.\S+/);
+    return storage;
+  }
+
   it('login stores the token under `token`; checkAuth passes; logout removes it', async () => {
+    const storage = new MemoryStorage();
     const auth = createAuthProvider(url, storage);
     await expect(auth.login({ email: 'web@specter.sa', password: 'wrong-password' })).rejects.toThrow(
       'Invalid Email or Password',
@@ -69,8 +77,6 @@ describe('dataProvider and authProvider against the real server', () => {
     expect(storage.getItem('token')).toBeNull();
     // The remembered "verified" answer goes with the token: the next guard sends the visitor to /login.
     await expect(auth.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
-    // Signed in again: the tests below call the server as this admin.
-    await auth.login({ email: 'web@specter.sa', password: 'web-password-1' });
   });
 
   it("the QR links' address: PUBLIC_URL reaches the back-office through GET /api/public-config", async () => {
@@ -82,7 +88,7 @@ describe('dataProvider and authProvider against the real server', () => {
   });
 
   it('lists page, sort and search in the server (total from the header)', async () => {
-    const dp = createDataProvider(url, storage);
+    const dp = createDataProvider(url, await signedIn());
     const page2 = await dp.getList('users', {
       pagination: { page: 2, perPage: 10 },
       sort: { field: 'id', order: 'ASC' },
@@ -106,7 +112,7 @@ describe('dataProvider and authProvider against the real server', () => {
   });
 
   it('create admin, soft delete it; statistics and latest orders', async () => {
-    const dp = createDataProvider(url, storage);
+    const dp = createDataProvider(url, await signedIn());
     const created = await dp.create('admins', {
       data: { name: 'New', email: 'new@specter.sa', password: 'password-1', confirmPassword: 'password-1' },
     });
@@ -129,38 +135,51 @@ describe('dataProvider and authProvider against the real server', () => {
   });
 
   it('restaurants: getOne, update by PATCH and soft delete; an app user is deleted by DELETE /user/{id}', async () => {
-    const dp = createDataProvider(url, storage);
+    const dp = createDataProvider(url, await signedIn());
+    // A restaurant and an app user of this test's own, which it edits and deletes (the others' stay as seeded).
+    await t.database.db
+      .insert(restaurants)
+      .values({ name: 'Olaya Cafe', logo: '/x.png', token: 't', branchsToken: 'b', systemType: 'Specter' });
+    await t.database.db.insert(appUsers).values({ firstName: 'Gone', lastName: 'Guest', phone: '+966509999999' });
     const rest = await dp.getList('restaurants', {
       pagination: { page: 1, perPage: 10 },
       sort: { field: 'id', order: 'ASC' },
-      filter: { q: 'najd' },
+      filter: { q: 'olaya' },
     });
     const id = rest.data[0].id;
     // Issue 25: a token is shown masked to everyone (a short one: the mask only).
     expect((await dp.getOne('restaurants', { id })).data).toMatchObject({
       id,
-      name: 'Najd Grill',
+      name: 'Olaya Cafe',
       branchs_token: '****',
     });
     const edited = await dp.update('restaurants', {
       id,
-      data: { ...rest.data[0], name: 'Najd Grill II' },
+      data: { ...rest.data[0], name: 'Olaya Cafe II' },
       previousData: rest.data[0],
     });
-    expect(edited.data).toMatchObject({ id, name: 'Najd Grill II' });
+    expect(edited.data).toMatchObject({ id, name: 'Olaya Cafe II' });
     const users = await dp.getList('users', {
       pagination: { page: 1, perPage: 5 },
       sort: { field: 'id', order: 'ASC' },
-      filter: {},
+      filter: { q: 'gone' },
     });
     const gone = users.data[0];
+    expect(gone).toMatchObject({ firstName: 'Gone', phone: '+966509999999' });
+    const before = (
+      await dp.getList('users', {
+        pagination: { page: 1, perPage: 50 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      })
+    ).total;
     expect((await dp.delete('users', { id: gone.id, previousData: gone })).data).toEqual(gone);
     const after = await dp.getList('users', {
       pagination: { page: 1, perPage: 50 },
       sort: { field: 'id', order: 'ASC' },
       filter: {},
     });
-    expect(after.total).toBe(29);
+    expect(after.total).toBe(before! - 1);
     expect(after.data.map((u) => u.id)).not.toContain(gone.id);
     await dp.delete('restaurants', { id });
     await expect(dp.getOne('restaurants', { id })).rejects.toMatchObject({ status: 404 });

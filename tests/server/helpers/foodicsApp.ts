@@ -4,6 +4,7 @@ import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { restaurants } from '../../../server/db/schema';
 import { syncRestaurant } from '../../../server/pos/sync';
+import { createPosAdapters } from '../../../server/pos';
 import type { Deps } from '../../../server/deps';
 import { createTestApp, type TestApp } from './app';
 
@@ -29,7 +30,15 @@ export async function addFoodicsRestaurant(deps: Deps, token: string, name = 'Na
       systemType: 'Foodics',
     })
     .returning({ id: restaurants.id });
-  await syncRestaurant(deps, r.id);
+  // The tests' short FOODICS_TIMEOUT_MS is for what they test: the setup's sync gets the time a crowded machine
+  // needs (the same adapters otherwise: the same budget, database and Redis). One that still fails would leave the
+  // restaurant without tills (every till call of the test a 404): it is said here, where it happened.
+  const config = { ...deps.config, FOODICS_TIMEOUT_MS: Math.max(deps.config.FOODICS_TIMEOUT_MS, 15_000) };
+  const synced = await syncRestaurant(
+    { ...deps, config, pos: createPosAdapters(config, deps.database, deps.redis) },
+    r.id,
+  );
+  if (!synced.ok) throw new Error(`The stand-in's restaurant ${name} did not sync: ${synced.error}`);
   return r.id;
 }
 

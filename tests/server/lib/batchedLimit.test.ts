@@ -1,6 +1,6 @@
 // The receipt views of an address (server/db/rateLimit.ts batchedLimit): counted in this process, written to the
 // shared counter in one statement per sync, and exact within the instance. On the real database limiter.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchedLimit, databaseLimiter, type RateLimiter } from '../../../server/db/rateLimit';
 import type { Database } from '../../../server/db/client';
 import { createTestDatabase } from '../helpers/db';
@@ -22,6 +22,10 @@ describe('batchedLimit', () => {
     };
   });
   afterAll(() => database.close());
+  // Each test reads the writes it made.
+  beforeEach(() => {
+    writes.length = 0;
+  });
 
   it('writes one count per sync, however many calls, and refuses the call past the limit at once', async () => {
     const enforce = batchedLimit(limiter, 60_000);
@@ -36,7 +40,6 @@ describe('batchedLimit', () => {
   it('writes the calls counted since the last sync in one statement', async () => {
     const enforce = batchedLimit(limiter, 50);
     const limit = { key: 'test:view-addr:203.0.113.11', max: 100, windowSeconds: 600 };
-    writes.length = 0;
     for (let i = 0; i < 3; i++) await enforce(limit, 'slow down');
     await new Promise((r) => setTimeout(r, 80));
     await enforce(limit, 'slow down');
@@ -50,7 +53,6 @@ describe('batchedLimit', () => {
     const enforce = batchedLimit(limiter, 0);
     const other = batchedLimit(limiter, 0);
     const limit = { key: 'test:view-addr:203.0.113.10', max: 4, windowSeconds: 600 };
-    writes.length = 0;
     await enforce(limit, 'slow down');
     await other(limit, 'slow down');
     await other(limit, 'slow down');
@@ -64,7 +66,6 @@ describe('batchedLimit', () => {
     const enforce = batchedLimit(limiter, 60_000);
     const limit = { key: 'test:view-addr:203.0.113.12', max: 3, windowSeconds: 600 };
     const pass = () => true;
-    writes.length = 0;
     // No shared count yet: nothing decided, nothing counted, nothing written.
     expect(enforce.countAtOnce(limit, pass)).toBe('unknown');
     expect(writes).toEqual([]);

@@ -4,7 +4,7 @@ import { branches, devices, restaurants } from '../../../server/db/schema';
 import { localDateTime } from '../../../server/pos/foodics/mapping';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { TILL_NOT_FOUND } from '../../../server/pos/lastOrder';
-import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 
 // Syncing a Foodics restaurant through the API against the stand-in: what vanished at the POS, a chain
 // longer than one Foodics page, the business's IANA time zone, and the last-order cache after edit and sync.
@@ -118,7 +118,7 @@ describe('Foodics sync through POST /restaurant/{id}/sync and the receipts after
   });
 
   it('a failing sync answers 200 with the reason in sync_error and the last known branches; 404 for an unknown restaurant; 401 without a token', async () => {
-    const synced = (await rowsOf()).branches.length;
+    const synced = (await rowsOf()).branches.filter((b) => b.removedAt === null).length;
     t.foodics.setMode('unauthorized');
     const res = await sync();
     expect(res.statusCode).toBe(200);
@@ -136,6 +136,8 @@ describe('Foodics sync through POST /restaurant/{id}/sync and the receipts after
   });
 
   it('a chain of 120 branches arrives whole: three Foodics pages of 50 read to meta.last_page', async () => {
+    // A restaurant of its own on the same token: the file's restaurant keeps the fixture's branches.
+    const chainId = await addFoodicsRestaurant(t.deps, t.foodics.token, 'Chain Grill');
     const chain = Array.from({ length: 120 }, (_, i) => ({
       id: `br-${i}`,
       name: `Branch ${i + 1}`,
@@ -154,18 +156,18 @@ describe('Foodics sync through POST /restaurant/{id}/sync and the receipts after
       })),
     });
     const callsBefore = t.foodics.calls('/branches');
-    const res = await sync();
+    const res = await sync(chainId);
     expect(t.foodics.calls('/branches') - callsBefore).toBe(3);
     expect(res.json().Branchs).toHaveLength(120);
     const live = await t.database.db
       .select()
       .from(branches)
-      .where(and(eq(branches.restaurantId, t.restaurantId), isNull(branches.removedAt)));
+      .where(and(eq(branches.restaurantId, chainId), isNull(branches.removedAt)));
     expect(live.map((b) => b.branchId).sort()).toEqual(chain.map((b) => b.id).sort());
     const liveDevices = await t.database.db
       .select()
       .from(devices)
-      .where(and(eq(devices.restaurantId, t.restaurantId), isNull(devices.removedAt)));
+      .where(and(eq(devices.restaurantId, chainId), isNull(devices.removedAt)));
     expect(liveDevices).toHaveLength(120);
     expect(res.json().Branchs.find((b: { branch_id: string }) => b.branch_id === 'br-119').Devices).toEqual([
       expect.objectContaining({ name: 'Till 120', device_id: 'dev-119' }),
@@ -173,6 +175,8 @@ describe('Foodics sync through POST /restaurant/{id}/sync and the receipts after
   });
 
   it('a chain of 620 branches, past the 10 pages plain paging reaches, arrives whole by walking its references', async () => {
+    // A restaurant of its own on the same token: the file's restaurant keeps the fixture's branches.
+    const chainId = await addFoodicsRestaurant(t.deps, t.foodics.token, 'Chain Grill');
     // References deliberately out of the ids' order: the walk follows the references.
     const chain = Array.from({ length: 620 }, (_, i) => ({
       id: `big-${i}`,
@@ -197,7 +201,7 @@ describe('Foodics sync through POST /restaurant/{id}/sync and the receipts after
     });
     expect((await page11.json()).data).toEqual([]);
     const callsBefore = t.foodics.calls('/branches');
-    const res = await sync();
+    const res = await sync(chainId);
     expect(res.statusCode).toBe(200);
     // Page 1 tells there are 13 pages; then 13 pages of 50 by reference.
     expect(t.foodics.calls('/branches') - callsBefore).toBe(1 + 13);
@@ -205,14 +209,14 @@ describe('Foodics sync through POST /restaurant/{id}/sync and the receipts after
     const live = await t.database.db
       .select()
       .from(branches)
-      .where(and(eq(branches.restaurantId, t.restaurantId), isNull(branches.removedAt)));
+      .where(and(eq(branches.restaurantId, chainId), isNull(branches.removedAt)));
     expect(new Set(live.map((b) => b.branchId))).toEqual(new Set(chain.map((b) => b.id)));
     const liveDevices = await t.database.db
       .select()
       .from(devices)
-      .where(and(eq(devices.restaurantId, t.restaurantId), isNull(devices.removedAt)));
+      .where(and(eq(devices.restaurantId, chainId), isNull(devices.removedAt)));
     expect(liveDevices).toHaveLength(620);
-  });
+  }, 90_000); // 620 branches and tills written: past the 30 s default on a crowded machine
 
   it("the receipt's date and time are in the business's IANA zone (Asia/Riyadh, UTC+3 all year)", async () => {
     // Closed a minute ago, inside the claim window (the midnight roll-over is tested on localDateTime in foodics.test.ts).

@@ -1,6 +1,7 @@
 // Helpers of the reliability tests: build the real app on a database the test owns (so several app
 // instances can share one database, or a test can close it under the app), random phones and addresses.
 import { randomBytes, randomInt } from 'node:crypto';
+import http from 'node:http';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
@@ -143,5 +144,51 @@ export async function tcpProxy(targetHost: string, targetPort: number) {
       server = null;
     },
     start,
+  };
+}
+
+/**
+ * An HTTP proxy in front of a POS stand-in that can hold every request it receives - a POS that does not answer -
+ * until the test releases them, which then go on to the stand-in. A test sees what waits on the POS (`held`)
+ * instead of timing it.
+ */
+export async function holdingProxy(target: string) {
+  const waiting: (() => void)[] = [];
+  let holding = false;
+  const server = http.createServer((req, res) => {
+    const forward = () => {
+      const upstream = http.request(
+        new URL(req.url ?? '/', target),
+        { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    };
+    if (holding) waiting.push(forward);
+    else forward();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    /** From now on, requests wait until release(). */
+    hold() {
+      holding = true;
+    },
+    /** How many requests are waiting. */
+    held: () => waiting.length,
+    /** Sends the waiting requests on, and the next ones at once. */
+    release() {
+      holding = false;
+      for (const forward of waiting.splice(0)) forward();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveMetrics } from '../../../server/lib/metrics';
+import { serveMetrics, watch } from '../../../server/lib/metrics';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 
@@ -41,6 +41,9 @@ const scrape = async () => {
 
 describe('GET /metrics: who may read it', () => {
   it('401 without the token or with a wrong one; 200 in the text format with it', async () => {
+    // The scrape reads the pool and Redis of the last app built in the process (server/lib/metrics.ts): the other
+    // apps of this file (and of the files before it in this worker) are built after this one; it is watched again.
+    watch({ pool: t.database.poolStats, redis: t.deps.redis });
     for (const headers of [{}, { authorization: 'Bearer wrong-token-wrong-token' }, { authorization: TOKEN }]) {
       const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
       expect(res.statusCode).toBe(401);
@@ -216,6 +219,16 @@ describe('the counters move with what happens', () => {
   });
 
   it('a token Foodics refuses moves outcome="401"; a Foodics 429 moves outcome="429", then the pause the budget', async () => {
+    // An app of its own: the pause after the 429 (30 s) must not meet the other tests' calls.
+    const own = await createFoodicsTestApp({ METRICS_TOKEN: TOKEN, FOODICS_CACHE_MS: '0', ANSWER_CACHE_MS: '0' });
+    try {
+      await refusedThenPaused(own);
+    } finally {
+      await own.close();
+    }
+  }, 120_000); // a second app on a shared machine can take a while to start
+
+  async function refusedThenPaused(t: FoodicsTestApp) {
     const url = `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${DEVICE}`;
     const before = await scrape();
     t.foodics.setMode('unauthorized');
@@ -241,5 +254,5 @@ describe('the counters move with what happens', () => {
       sample(limited, 'specter_foodics_calls_total', { outcome: '429' }),
     );
     t.foodics.setMode('ok');
-  });
+  }
 });

@@ -1,7 +1,8 @@
 // Issue 29, hardening for admins (docs/SECURITY.md, "Admins"): a sign-out ends the token on the server; a password
 // change asks for the old password and ends every other session.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { activity, admins } from '../../../server/db/schema';
 import { hashPassword } from '../../../server/lib/passwords';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -10,18 +11,19 @@ describe('admin sessions', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.database.db
-      .insert(admins)
-      .values({ name: 'Sessions', email: 'sessions@example.com', passwordHash: await hashPassword('first-pass-1') });
   });
   afterAll(() => t.close());
 
+  // Each test signs in to an account of its own (one changes its password), as `email`.
+  let email = '';
+  beforeEach(async () => {
+    email = `sessions-${randomUUID()}@example.com`;
+    await t.database.db
+      .insert(admins)
+      .values({ name: 'Sessions', email, passwordHash: await hashPassword('first-pass-1') });
+  });
   const signIn = async (password: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/admin/login',
-      payload: { email: 'sessions@example.com', password },
-    });
+    const res = await t.app.inject({ method: 'POST', url: '/admin/login', payload: { email, password } });
     return res.statusCode === 200 ? (res.json().data.token as string) : null;
   };
   const verify = async (token: string) =>
@@ -73,7 +75,10 @@ describe('admin sessions', () => {
     expect(await verify(mine)).toBe(false);
     expect(await signIn('first-pass-1')).toBeNull();
     expect(await signIn('second-pass-2')).not.toBeNull();
-    const trail = await t.database.db.select().from(activity).where(eq(activity.kind, 'admin.passwordChanged'));
+    const trail = await t.database.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.kind, 'admin.passwordChanged'), eq(activity.adminEmail, email)));
     expect(trail).toHaveLength(1);
   });
 });

@@ -79,14 +79,27 @@ async function enrol(t: TestApp, token: string) {
 /** A code of the step after `now`'s: accepted (one step of drift) and not yet used. */
 const nextCode = (secret: string) => totpCode(secret, Date.now() + 30_000);
 
+/** An account of its own, signed in (from `ip`) and enrolled through the API: every test below makes its own. */
+async function enrolledAccount(t: TestApp, email: string, ip = '203.0.113.9') {
+  const adminId = await addAccount(t, email);
+  const token = (await login(t, email, PASSWORD, undefined, ip)).json().data.token as string;
+  // Enrolment ends the session it was made in: the account goes on with the new token enrol answers.
+  return { adminId, email, ...(await enrol(t, token)) };
+}
+
+/** The trail's rows of one kind about one account. */
+const trailOf = (t: TestApp, kind: string, adminId: number) =>
+  t.database.db
+    .select()
+    .from(activity)
+    .where(and(eq(activity.kind, kind), eq(activity.targetId, String(adminId))));
+
 describe('two-step sign-in (optional)', () => {
   const ctx = harness();
-  let secret = '';
-  let recoveryCodes: string[] = [];
 
   it('an account enrols: the secret and QR address once, then a first code turns it on and gives recovery codes', async () => {
     const { t } = ctx;
-    await addAccount(t, 'two@example.com');
+    const adminId = await addAccount(t, 'two@example.com');
     const token = (await login(t, 'two@example.com')).json().data.token;
     const before = await t.app.inject({ url: '/admin/totp', headers: bearer(token) });
     expect(before.json()).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
@@ -106,8 +119,7 @@ describe('two-step sign-in (optional)', () => {
     });
     expect([wrong.statusCode, wrong.json().message]).toEqual([400, 'The code is wrong']);
 
-    let fresh: string;
-    ({ secret, recoveryCodes, token: fresh } = await enrol(t, token));
+    const { secret, recoveryCodes, token: fresh } = await enrol(t, token);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     // The session goes on with the new token; the one it had is over.
@@ -138,42 +150,53 @@ describe('two-step sign-in (optional)', () => {
     const [row] = await t.database.db.select().from(admins).where(eq(admins.email, 'two@example.com'));
     expect(row.totpSecret).not.toContain(secret);
     expect(JSON.stringify(row.totpRecoveryHashes)).not.toContain(recoveryCodes[0].replace('-', ''));
-    const [on] = await t.database.db
-      .select()
-      .from(activity)
-      .where(and(eq(activity.kind, 'admin.totpEnabled'), eq(activity.adminId, row.id)));
-    expect(on).toBeDefined();
+    const on = await trailOf(t, 'admin.totpEnabled', adminId);
+    expect(on).toHaveLength(1);
+    expect(on[0]).toMatchObject({ adminId, adminEmail: 'two@example.com', targetType: 'admin' });
   });
 
   it('sign-in asks for the code; a wrong code is refused and recorded; the right code signs in, once', async () => {
     const { t } = ctx;
-    const first = await login(t, 'two@example.com');
+    const { adminId, secret } = await enrolledAccount(t, 'code@example.com');
+    const first = await login(t, 'code@example.com');
     expect([first.statusCode, first.json().message]).toEqual([401, 'Enter the code from your authenticator app']);
     expect(first.body).not.toContain('token');
 
-    const wrong = await login(t, 'two@example.com', PASSWORD, '123456');
+    const wrong = await login(t, 'code@example.com', PASSWORD, '123456');
     expect([wrong.statusCode, wrong.json().message]).toEqual([401, 'The code is wrong']);
-    const failed = await t.database.db.select().from(activity).where(eq(activity.kind, 'admin.signInFailed'));
-    expect(failed.some((r) => (r.detail as { step?: string } | null)?.step === 'code')).toBe(true);
+    const failed = await trailOf(t, 'admin.signInFailed', adminId);
+    expect(failed.map((r) => r.detail)).toEqual([{ email: 'code@example.com', step: 'code' }]);
 
     // A wrong password with the right code is still the password's failure.
     const code = nextCode(secret);
-    expect((await login(t, 'two@example.com', 'not-the-password', code)).json().message).toBe(
+    expect((await login(t, 'code@example.com', 'not-the-password', code)).json().message).toBe(
       'Invalid Email or Password',
     );
-    const ok = await login(t, 'two@example.com', PASSWORD, code);
+    const ok = await login(t, 'code@example.com', PASSWORD, code);
     expect(ok.statusCode).toBe(200);
     expect(typeof ok.json().data.token).toBe('string');
     // The same code again (within its 30 seconds) is refused: each code signs in once.
-    const replay = await login(t, 'two@example.com', PASSWORD, code);
+    const replay = await login(t, 'code@example.com', PASSWORD, code);
     expect([replay.statusCode, replay.json().message]).toEqual([401, 'The code is wrong']);
+  });
+
+  it("a code from further than one step (30 s) either side of the server's clock is refused", async () => {
+    const { t } = ctx;
+    const { secret } = await enrolledAccount(t, 'drift@example.com', '203.0.113.21');
+    // Three steps ahead and behind: at least two steps away even if a step ends during the call.
+    for (const offset of [90_000, -90_000]) {
+      const far = await login(t, 'drift@example.com', PASSWORD, totpCode(secret, Date.now() + offset), '203.0.113.21');
+      expect([far.statusCode, far.json().message], `${offset / 1000} s`).toEqual([401, 'The code is wrong']);
+    }
+    expect((await login(t, 'drift@example.com', PASSWORD, nextCode(secret), '203.0.113.21')).statusCode).toBe(200);
   });
 
   it('a recovery code signs in once', async () => {
     const { t } = ctx;
-    const ok = await login(t, 'two@example.com', PASSWORD, recoveryCodes[3].toLowerCase());
+    const { recoveryCodes } = await enrolledAccount(t, 'recovery@example.com');
+    const ok = await login(t, 'recovery@example.com', PASSWORD, recoveryCodes[3].toLowerCase());
     expect(ok.statusCode).toBe(200);
-    const again = await login(t, 'two@example.com', PASSWORD, recoveryCodes[3]);
+    const again = await login(t, 'recovery@example.com', PASSWORD, recoveryCodes[3]);
     expect([again.statusCode, again.json().message]).toEqual([401, 'The code is wrong']);
     const token = ok.json().data.token;
     expect((await t.app.inject({ url: '/admin/totp', headers: bearer(token) })).json().recoveryCodesLeft).toBe(9);
@@ -181,9 +204,7 @@ describe('two-step sign-in (optional)', () => {
 
   it('wrong codes count toward the sign-in limits', async () => {
     const { t } = ctx;
-    await addAccount(t, 'limited@example.com');
-    const token = (await login(t, 'limited@example.com', PASSWORD, undefined, '198.51.100.7')).json().data.token;
-    const mine = await enrol(t, token);
+    const mine = await enrolledAccount(t, 'limited@example.com', '198.51.100.7');
     // LOGIN_FAILURES_PER_15M is 4 here: four wrong codes, then even the right code waits.
     for (let i = 0; i < 4; i++)
       expect((await login(t, 'limited@example.com', PASSWORD, '111111', '198.51.100.7')).statusCode).toBe(401);
@@ -191,10 +212,10 @@ describe('two-step sign-in (optional)', () => {
     expect(refused.statusCode).toBe(429);
   });
 
-  it('turning it off asks for the password', async () => {
+  it('turning it off asks for the password, and is in the audit trail', async () => {
     const { t } = ctx;
-    // From another address: the tests above used up this pair's failures.
-    const token = (await login(t, 'two@example.com', PASSWORD, recoveryCodes[0], '192.0.2.50')).json().data.token;
+    const { adminId, recoveryCodes } = await enrolledAccount(t, 'off@example.com');
+    const token = (await login(t, 'off@example.com', PASSWORD, recoveryCodes[0])).json().data.token;
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/admin/totp/disable',
@@ -203,21 +224,49 @@ describe('two-step sign-in (optional)', () => {
     });
     expect([wrong.statusCode, wrong.json().message]).toEqual([400, 'The current password is wrong']);
     expect((await t.app.inject({ url: '/admin/totp', headers: bearer(token) })).json().enabled).toBe(true);
+    expect(await trailOf(t, 'admin.totpDisabled', adminId)).toEqual([]);
     const off = await t.app.inject({
       method: 'POST',
       url: '/admin/totp/disable',
       headers: bearer(token),
       payload: { password: PASSWORD },
+      remoteAddress: '192.0.2.50',
     });
-    expect(off.statusCode).toBe(200);
+    expect([off.statusCode, off.json().message]).toEqual([200, 'Two-step sign-in is off']);
+    // The trail: who turned it off, for which account, from where; nothing of the password or the secret.
+    const trail = await trailOf(t, 'admin.totpDisabled', adminId);
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({
+      adminId,
+      adminEmail: 'off@example.com',
+      targetType: 'admin',
+      targetId: String(adminId),
+      targetLabel: 'off@example.com',
+      ip: '192.0.2.50',
+    });
+    expect(JSON.stringify(trail[0])).not.toContain(PASSWORD);
     // Signing in is the password alone again.
-    expect((await login(t, 'two@example.com', PASSWORD, undefined, '192.0.2.50')).statusCode).toBe(200);
-    const [row] = await t.database.db.select().from(admins).where(eq(admins.email, 'two@example.com'));
+    expect((await login(t, 'off@example.com')).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(admins).where(eq(admins.email, 'off@example.com'));
     expect([row.totpSecret, row.totpEnabledAt, row.totpRecoveryHashes]).toEqual([null, null, null]);
+    // Off already: 409, and no second record.
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/admin/totp/disable',
+      headers: bearer(token),
+      payload: { password: PASSWORD },
+    });
+    expect([twice.statusCode, twice.json().message]).toEqual([409, 'Two-step sign-in is off']);
+    expect(await trailOf(t, 'admin.totpDisabled', adminId)).toHaveLength(1);
   });
 
-  it('the secret and the recovery codes never reach the log', () => {
-    const log = ctx.lines.join('');
+  it('the secret and the recovery codes never reach the log', async () => {
+    const { t, lines } = ctx;
+    const { secret, recoveryCodes } = await enrolledAccount(t, 'logged@example.com', '203.0.113.30');
+    // Sign in with the app's code and with a recovery code: both pass through the log's request lines.
+    expect((await login(t, 'logged@example.com', PASSWORD, nextCode(secret), '203.0.113.30')).statusCode).toBe(200);
+    expect((await login(t, 'logged@example.com', PASSWORD, recoveryCodes[1], '203.0.113.30')).statusCode).toBe(200);
+    const log = lines.join('');
     expect(log.length).toBeGreaterThan(0);
     expect(log).not.toContain(secret);
     for (const c of recoveryCodes) expect(log.toUpperCase()).not.toContain(c);

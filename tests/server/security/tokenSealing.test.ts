@@ -4,13 +4,13 @@
 // item 8 ("What a database read gives"): a token is found by an HMAC under the key, never its plain SHA-256; the
 // TOTP secrets carry no hint, the webhook secret and the shared links' copies are sealed under TOKEN_KEY.
 import { createHash, createHmac, createCipheriv, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { admins, appUsers, orders, receiptShares, restaurants, serverSecrets } from '../../../server/db/schema';
 import { sealStoredTokens } from '../../../server/db/tokenSeal';
 import { posRestaurant } from '../../../server/db/repositories/restaurants';
-import { createSealer, maskStored, sealerOf } from '../../../server/lib/sealing';
+import { createSealer, maskStored, maskToken, sealerOf } from '../../../server/lib/sealing';
 import { WEBHOOK_SECRET_NAME, foodicsWebhookSecret, rotateFoodicsWebhookSecret } from '../../../server/db/secrets';
 import { testConfig } from '../../../server/config';
 import { createTestDatabase } from '../helpers/db';
@@ -25,6 +25,12 @@ const raw = async () =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
+});
+// Each test starts from the two restaurants as stored before sealing, and no admin with a sealed secret: the steps
+// a test needs (sealed, then rotated) it takes itself.
+beforeEach(async () => {
+  await database.db.delete(admins).where(isNotNull(admins.totpSecret));
+  await database.db.delete(restaurants);
   await database.db.insert(restaurants).values(
     TOKENS.map((token, i) => ({
       name: `Before sealing ${i}`,
@@ -52,6 +58,22 @@ describe('POS tokens sealed at rest', () => {
     expect(() => s.open(a.slice(0, -2) + (a.endsWith('A') ? 'BB' : 'AA'))).toThrow();
   });
 
+  it("a short token's mask is the mask only, sealed or not: nothing of a token under 8 characters is shown", () => {
+    const s = createSealer(OLD_KEY);
+    for (const [token, shown] of [
+      ['', '****'],
+      ['abcd', '****'],
+      ['abcdefg', '****'],
+      ['abcdefgh', '****efgh'],
+      ['abcdefghijk', '****hijk'],
+    ]) {
+      expect([token, maskToken(token)]).toEqual([token, shown]);
+      // A token stored before sealing is masked as it is; a sealed one by its hint.
+      expect([token, maskStored(token)]).toEqual([token, shown]);
+      expect([token, maskStored(s.seal(token))]).toEqual([token, shown]);
+    }
+  });
+
   it('rows stored before sealing are sealed at start, once (a second start changes nothing)', async () => {
     const s = createSealer(OLD_KEY);
     expect(await sealStoredTokens(database, s)).toEqual({ sealed: 2, unreadable: 0 });
@@ -68,6 +90,7 @@ describe('POS tokens sealed at rest', () => {
   });
 
   it('rotation: with the new key and the old one as previous, every row is resealed under the new key', async () => {
+    expect(await sealStoredTokens(database, createSealer(OLD_KEY))).toEqual({ sealed: 2, unreadable: 0 });
     const before = await raw();
     const rotated = createSealer(NEW_KEY, [OLD_KEY]);
     expect(await sealStoredTokens(database, rotated)).toEqual({ sealed: 2, unreadable: 0 });
@@ -81,6 +104,7 @@ describe('POS tokens sealed at rest', () => {
   });
 
   it('a key the server was not given: the rows are reported and left as they are', async () => {
+    expect(await sealStoredTokens(database, createSealer(OLD_KEY))).toEqual({ sealed: 2, unreadable: 0 });
     const before = await raw();
     expect(await sealStoredTokens(database, createSealer('a-third-key-that-sealed-nothing-000'))).toEqual({
       sealed: 0,
@@ -91,6 +115,7 @@ describe('POS tokens sealed at rest', () => {
 
   it("the admins' TOTP secrets are resealed with the tokens at a rotation", async () => {
     const THIRD_KEY = 'third-token-key-0123456789-uvwxyzab';
+    expect(await sealStoredTokens(database, createSealer(NEW_KEY))).toEqual({ sealed: 2, unreadable: 0 });
     const [admin] = await database.db
       .insert(admins)
       .values({

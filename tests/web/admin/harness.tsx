@@ -14,6 +14,7 @@ import { pathOf } from '../../../src/contract/resource';
 import { declarationOf } from '../../../src/contract/resources';
 import type { AppUser } from '../../../src/contract/appUsers';
 import { createInsightsHandlers } from './insightsHandlers';
+import { onUnhandledRequest } from '../unhandled';
 
 export const GOOD_TOKEN = 'good-token';
 
@@ -451,7 +452,7 @@ export function signInAs(role: 'admin' | 'manager' | 'staff', restaurantIds: num
 
 /** The msw stand-in for a whole test file: a fresh state before each test, signed in when asked. */
 export function useStandIn({ signedIn }: { signedIn: boolean }) {
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledRequest }));
   afterAll(() => server.close());
   beforeEach(() => {
     state.current = freshState();

@@ -8,8 +8,9 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authProvider } from '../../../src/authProvider';
 import { freshState, GOOD_TOKEN, renderAdmin, server, signIn, state } from './harness';
+import { onUnhandledRequest } from '../unhandled';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest }));
 afterAll(() => server.close());
 beforeEach(() => {
   state.current = freshState();

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { InvoicePage } from '../../../src/invoice/InvoicePage';
 import { ReceiptsPage } from '../../../src/receipts/ReceiptsPage';
 import { INVOICE } from './fixtures';
+import { onUnhandledRequest } from '../unhandled';
 
 // The code step (docs/PRODUCT.md, States; docs/API.md, "Asked again while a code lives"): it names the number
 // the code went to, shows Resend code with its countdown, and Resend code asks the server to text the live code
@@ -33,7 +34,7 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest }));
 afterAll(() => server.close());
 beforeEach(() => {
   window.history.replaceState(null, '', '/user/invoice?restId=7&deviceId=dev-1');

@@ -4,13 +4,14 @@ import { setupServer } from 'msw/node';
 import { act } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVOICE } from './fixtures';
+import { onUnhandledRequest } from '../unhandled';
 
 // The public entry picks its page from the path and loads only that one.
 const server = setupServer(
   http.get('*/order/foodics/web/last-order', () => HttpResponse.json(INVOICE)),
   http.get('*/api/public-config', () => HttpResponse.json({ contactEmail: 'a@b.example', contactPhone: '+966 1' })),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest }));
 afterAll(() => server.close());
 beforeEach(() => {
   vi.resetModules();

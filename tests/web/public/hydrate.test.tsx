@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { INVOICE_STATE_ID, type InvoicePageState } from '../../../src/contract/invoicePageRender';
 import { renderInvoicePage } from '../../../src/public/invoice-render';
 import { INVOICE } from './fixtures';
+import { onUnhandledRequest } from '../unhandled';
 
 // The public entry hydrates the page the server drew (src/public/invoice-render.tsx) with the state it left in
 // the JSON tag: same markup, no mismatch, no second request for the receipt, and the save flow answers.
@@ -17,7 +18,7 @@ const server = setupServer(
     return HttpResponse.json(INVOICE);
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest }));
 afterAll(() => server.close());
 beforeEach(() => {
   vi.resetModules();

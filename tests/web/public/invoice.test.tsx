@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvoicePage } from '../../../src/invoice/InvoicePage';
 import { INVOICE } from './fixtures';
+import { onUnhandledRequest } from '../unhandled';
 
 // The invoice page against msw stand-ins of its three calls (docs/PRODUCT.md and docs/API.md, The invoice page).
 // Handlers only record what they were asked; the tests assert on it (a failed expect inside a handler
@@ -35,7 +36,7 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest }));
 afterAll(() => server.close());
 beforeEach(() => {
   window.history.replaceState(null, '', '/user/invoice?restId=7&deviceId=dev-1');

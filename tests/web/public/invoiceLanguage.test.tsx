@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InvoicePage } from '../../../src/invoice/InvoicePage';
 import { INVOICE } from './fixtures';
+import { onUnhandledRequest } from '../unhandled';
 
 // The invoice page asks in its own language (Accept-Language) and shows the server's sentences as they come;
 // it leads to My receipts from its footer and from the Success dialog.
@@ -27,7 +28,7 @@ const server = setupServer(
 server.events.on('request:start', ({ request }) => {
   langs.push(request.headers.get('accept-language') ?? '');
 });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest }));
 afterAll(() => server.close());
 beforeEach(() => {
   window.history.replaceState(null, '', '/user/invoice?restId=7&deviceId=dev-1');

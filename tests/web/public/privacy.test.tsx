@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrivacyPage } from '../../../src/privacy/PrivacyPage';
+import { onUnhandledRequest } from '../unhandled';
 
 const server = setupServer(
   http.get('*/api/public-config', () =>
@@ -15,7 +16,7 @@ const server = setupServer(
     }),
   ),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest }));
 afterAll(() => server.close());
 
 describe('Terms and Privacy page', () => {

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { ReceiptSummary, SavedReceipt } from '../../../src/contract/customer';
 import { ReceiptsPage } from '../../../src/receipts/ReceiptsPage';
 import { INVOICE } from './fixtures';
+import { onUnhandledRequest } from '../unhandled';
 
 // My receipts against msw stand-ins of its calls, which keep a session the way the server does (a cookie
 // they set and check) and answer in the language the page asks for. Rendered at 320 px in both languages.
@@ -89,6 +90,10 @@ const server = setupServer(
       ? HttpResponse.json(FULL)
       : HttpResponse.json({ message: 'Receipt not found' }, { status: 404 }),
   ),
+  // The guestbook's consents (issue 34): none here, so the page shows no consents section.
+  http.get('*/customer/consents', () =>
+    signedIn ? HttpResponse.json({ consents: [] }) : HttpResponse.json({ message: 'sign in' }, { status: 401 }),
+  ),
   http.post('*/customer/data/code', () => HttpResponse.json({ message: 'sent' })),
   http.post('*/customer/data/delete', async ({ request }) => {
     const { otp } = (await request.json()) as { otp: string };
@@ -113,7 +118,7 @@ const server = setupServer(
 server.events.on('request:start', ({ request }) => {
   langs.push(request.headers.get('accept-language') ?? '');
 });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest }));
 afterAll(() => server.close());
 beforeEach(() => {
   window.history.replaceState(null, '', '/user/receipts');
@@ -152,6 +157,7 @@ describe('My receipts (320 px)', () => {
     expect(rows).toHaveLength(10);
     expect(rows[0].textContent).toContain('Restaurant 12');
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect(langs.length).toBeGreaterThanOrEqual(4);
     expect(langs.every((l) => l === 'en')).toBe(true);
   });
 

@@ -10,6 +10,7 @@ import { PrintButtons } from '../../../src/invoice/PrintButtons';
 import { RECEIPTS_TEXTS } from '../../../src/receipts/i18n';
 import { ShareButtons } from '../../../src/receipts/ShareButtons';
 import { INVOICE } from './fixtures';
+import { onUnhandledRequest } from '../unhandled';
 
 // My receipts' Share and Stop sharing (docs/CUSTOMER.md, Sharing a receipt) against msw stand-ins of
 // POST/DELETE /customer/receipts/{id}/share: the phone's share sheet when the browser has one, the clipboard
@@ -28,11 +29,13 @@ const server = setupServer(
     return new HttpResponse(null, { status: 204 });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest }));
 afterAll(() => server.close());
 beforeEach(() => {
   calls = [];
 });
+// A test's own answers (server.use) end with it.
+afterEach(() => server.resetHandlers());
 
 /** Gives the page's navigator a share sheet and a clipboard, or takes them away (undefined). */
 function browserHas(opts: { share?: (data: ShareData) => Promise<void>; clipboard?: (text: string) => Promise<void> }) {
@@ -165,5 +168,8 @@ describe('Print / Save as PDF', () => {
     render(<PrintButtons t={TEXTS.ar} />);
     await userEvent.click(screen.getByRole('button', { name: 'طباعة بعرض الكاشير (80 مم)' }));
     expect(printed).toEqual([expect.stringContaining('size:80mm 297mm')]);
+    // The dialog closed: the page size goes, as after any print.
+    window.dispatchEvent(new Event('afterprint'));
+    expect(document.querySelector('style[data-print]')).toBeNull();
   });
 });

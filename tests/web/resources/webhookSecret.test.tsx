@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { authProvider } from '../../../src/authProvider';
 import { setAppLocale } from '../../../src/admin/i18n/direction';
 import { freshState, renderAdmin, server, signIn, state } from '../admin/harness';
+import { onUnhandledRequest } from '../unhandled';
 
 const MASKED = 'https://specter.example/pos/foodics/webhook/****cdef';
 const FIRST = 'https://specter.example/pos/foodics/webhook/first-secret-0123456789abcdef';
@@ -16,7 +17,7 @@ const SECOND = 'https://specter.example/pos/foodics/webhook/second-secret-fedcba
 let current = FIRST;
 const calls: string[] = [];
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest }));
 afterAll(() => server.close());
 beforeEach(() => {
   state.current = freshState();
