@@ -27,7 +27,7 @@ const publicBundle = {
     },
     {
       // The contract's schemas are zod: the public pages take only their types (values only from its zod-free files).
-      regex: '(^|/)contract(/(?!publicConfig$|invoicePageRender$|currency$|receiptLabels$)[^/]+)?$',
+      regex: '(^|/)contract(/(?!publicConfig$|invoicePageRender$|currency$|receiptLabels$|dates$)[^/]+)?$',
       allowTypeImports: true,
       message: 'Only `import type` from src/contract here, so zod stays out of the public bundle.',
     },
@@ -167,7 +167,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/public/**', 'src/invoice/**', 'src/privacy/**', 'src/lib/**'],
+    files: ['src/public/**', 'src/invoice/**', 'src/privacy/**', 'src/lib/**', 'src/receipts/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', publicBundle] },
   },
   {

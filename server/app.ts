@@ -23,10 +23,11 @@ import language from './plugins/language';
 import auth from './plugins/auth';
 import web from './plugins/web';
 import purge from './plugins/purge';
+import loyaltyExpiry from './plugins/loyaltyExpiry';
 import services from './plugins/services';
 import tillFrontDoor from './plugins/tillFrontDoor';
 import observability from './plugins/observability';
-import { registerRoutes, ROUTES, SECURITY_SCHEMES, type RouteGroup } from './routes';
+import { completeDocument, registerRoutes, ROUTES, SECURITY_SCHEMES, type RouteGroup } from './routes';
 
 export type App = FastifyInstance;
 
@@ -99,6 +100,11 @@ export async function buildApp(deps: Deps, routes: readonly RouteGroup[] = ROUTE
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
+    transformObject: (d) => {
+      const doc = 'openapiObject' in d ? d.openapiObject : d.swaggerObject;
+      completeDocument(doc as Parameters<typeof completeDocument>[0]);
+      return doc;
+    },
   });
   // API_DOCS=false: no /api/docs (nor its JSON) for a production that does not publish its API.
   if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -108,6 +114,7 @@ export async function buildApp(deps: Deps, routes: readonly RouteGroup[] = ROUTE
   await app.register(auth);
   await app.register(purge);
   await app.register(services);
+  await app.register(loyaltyExpiry);
   await app.register(tillFrontDoor);
   // The API: the route table of server/routes/index.ts (every operation described there).
   await registerRoutes(app, routes);

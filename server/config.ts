@@ -156,6 +156,13 @@ export const configSchema = z.object({
   /** How long an orderId that is not among the till's known recent orders is answered "no longer available"
    * without asking the POS, in ms. */
   POS_UNKNOWN_ORDER_MS: z.coerce.number().int().min(0).default(60_000),
+  /** The bearer token Foodics' POS sends to the loyalty adapter (POST /pos/foodics/loyalty/reward and /redeem), given
+   * to Foodics with the adapter's address (docs/POS.md); at least 32 characters; unset = the adapter answers 404. */
+  FOODICS_LOYALTY_TOKEN: z.string().min(32, 'must be at least 32 characters').max(500).optional(),
+  /** How often the loyalty expiry runs (balances idle past their program's expiry_days), in seconds; 0 = never. */
+  LOYALTY_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(86_400),
+  /** Loyalty ledger entries are deleted this many days after they were written (the balances stay). */
+  LOYALTY_LEDGER_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(1825),
   /** Shared secret for POST /pos/specter/orders (Specter POS pushes orders); at least 32 characters. */
   POS_PUSH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 

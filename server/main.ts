@@ -10,7 +10,7 @@ import { createTokenService } from './lib/tokens';
 import { createPosAdapters } from './pos';
 import { createSmsSender } from './sms';
 import { startDemoServices } from './stand-ins/demo';
-import { invoiceLink, qrLinkAdvice } from './lib/startBanner';
+import { invoiceLink, qrLinkAdvice, tillLoyaltyLines } from './lib/startBanner';
 import { buildApp } from './app';
 import { sealStoredTokens } from './db/tokenSeal';
 import { sealerOf } from './lib/sealing';
@@ -104,6 +104,7 @@ async function main() {
     console.log(
       `  Foodics stand-in (demo POS): ${config.FOODICS_BASE_URL}; close an order on a till with POST /_stand-in/orders {"device_id": ".."} (its webhook brings it to the receipt at once)`,
     );
+    for (const line of tillLoyaltyLines(config.FOODICS_BASE_URL)) console.log(line);
   }
   console.log('');
 

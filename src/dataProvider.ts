@@ -21,7 +21,7 @@ import { PER_PAGE_MAX, searchTooShort, TOTAL_EXACT_HEADER, TOTAL_HEADER } from '
 import type { LatestOrder, Statistics } from './contract/orders';
 import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
 import type { Connection, PushKeyAnswer } from './contract/restaurants';
-import type { Insights } from './contract/guests';
+import type { Insights, Sales } from './contract/guests';
 import type { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from './contract/auth';
 import { editFieldsOf, filtersOf, pathOf, type AnyResource } from './contract/resource';
 import { DECLARATIONS } from './contract/resources';
@@ -282,6 +282,13 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     async getGuestInsights(q) {
       const query = new URLSearchParams(filterQuery(q, ['restaurantId', 'from', 'to']));
       return (await send('GET', `/api/guest/insights?${query}`)).json as Insights;
+    },
+    async resetPassword(id, newPassword) {
+      await send('POST', `/api/admins/${enc(id)}/password`, { newPassword });
+    },
+    async getSales(q) {
+      const query = new URLSearchParams(filterQuery(q, ['restaurantId', 'from', 'to']));
+      return (await send('GET', `/api/dashboard/sales?${query}`)).json as Sales;
     },
     async getFunnel(days = 30) {
       return (await send('GET', `/funnel?days=${days}`)).json as FunnelSummary;

@@ -1,6 +1,6 @@
 // Phone numbers: parsed to E.164 with libphonenumber-js (full metadata), mobile numbers of the allowed
 // countries only (docs/SECURITY.md). Masking for logs keeps the last 3 digits.
-import { AsYouType, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { AsYouType, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
 export function normalizePhone(raw: string, defaultCountry: string, allowed: string[]): string | null {
   const parsed = parsePhoneNumberFromString(raw.trim(), defaultCountry as CountryCode);
@@ -25,4 +25,43 @@ export function phoneSearchForms(word: string, defaultCountry: string): string[]
   typed.input(word);
   const e164 = typed.getNumber()?.number;
   return e164 && e164 !== word ? [word, e164] : [word];
+}
+
+/**
+ * A phone as Foodics' loyalty adapter sends it (docs/POS.md, "The loyalty adapter"): `customer_mobile_number` the
+ * national number with or without its leading 0 (or, tolerated, with the country code in front), and
+ * `mobile_country_code` as 966, "966", "+966", "00966" or the country "SA". E.164, or null when it is no valid
+ * number of that country.
+ */
+export function phoneFromAdapter(number: string | number, countryCode: string | number): string | null {
+  const cc = String(countryCode).trim().toUpperCase();
+  let calling: string;
+  if (/^[A-Z]{2}$/.test(cc)) {
+    try {
+      calling = getCountryCallingCode(cc as CountryCode);
+    } catch {
+      return null;
+    }
+  } else {
+    const digits = cc.replace(/^\+|^00/, '');
+    if (!/^\d{1,4}$/.test(digits)) return null;
+    calling = digits;
+  }
+  const national = String(number).replace(/[\s\-().]/g, '');
+  if (!/^\+?\d{4,17}$/.test(national)) return null;
+  const tries = national.startsWith('+')
+    ? [national]
+    : [`+${calling}${national.replace(/^0+/, '')}`, ...(national.startsWith(calling) ? [`+${national}`] : [])];
+  for (const candidate of tries) {
+    const parsed = parsePhoneNumberFromString(candidate);
+    if (parsed?.isValid() && parsed.countryCallingCode === calling) return parsed.number;
+  }
+  return null;
+}
+
+/** What the member's QR holds for a phone (E.164): its national number and its country's calling code. */
+export function adapterPhoneOf(e164: string): { number: string; countryCode: number } | null {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return null;
+  return { number: String(parsed.nationalNumber), countryCode: Number(parsed.countryCallingCode) };
 }

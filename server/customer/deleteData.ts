@@ -1,5 +1,5 @@
-// Delete my data: the app user, their saved receipts (with their lines), their guestbook rows and consents and
-// the phone's code rows go, in the transaction that consumes the customer's fresh code. Deleted, not anonymised:
+// Delete my data: the app user, their saved receipts (with their lines), their guestbook rows and consents, their
+// loyalty memberships and ledger, and the phone's code rows go, in the transaction that consumes the customer's fresh code. Deleted, not anonymised:
 // the restaurant's legal record of the sale stays in its point-of-sale system; our copy is the customer's own (docs/CUSTOMER.md). Every
 // session of the phone ends with it: the phone's guard row is not deleted (it holds the sign-out mark, and
 // deleting it revived signed-out copies of the cookie) but kept with only that mark, moved to now.
@@ -7,6 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { appUsers, orders, otpChallenges } from '../db/schema';
 import { endSessions } from '../db/repositories/customerSessions';
 import { forgetGuest } from '../db/repositories/guests';
+import { forgetMemberships } from '../db/repositories/loyalty';
 import type { Db } from '../db/client';
 import { recordActivity } from '../db/audit';
 
@@ -21,6 +22,8 @@ export async function deleteCustomerData(tx: Tx, phone: string): Promise<{ userI
   if (user) [{ n: receipts }] = await tx.select({ n: count() }).from(orders).where(eq(orders.appUserId, user.id));
   // The guestbook: every consent of the phone and its guest rows (before the app user they hang on).
   await forgetGuest(tx, phone);
+  // Loyalty: every membership and every ledger entry of them (the append-only ledger lets this transaction delete).
+  if (user) await forgetMemberships(tx, user.id);
   // The saved orders go with the app user (ON DELETE CASCADE, as when an admin deletes one), and the insights' kept
   // rows with them (their trigger): the counters and locks are taken in the order of a save and of that deletion.
   if (user) await tx.delete(appUsers).where(eq(appUsers.id, user.id));

@@ -4,7 +4,8 @@
 // revoked or expired link gets a calm page saying so. The receipt's labels are the invoice page's
 // (src/contract/receiptLabels.ts).
 import type { Invoice } from '../../src/contract';
-import { RECEIPT_LABELS } from '../../src/contract/receiptLabels';
+import { paymentMethodIn, RECEIPT_LABELS } from '../../src/contract/receiptLabels';
+import { localDate, wallTime } from '../../src/contract/dates';
 
 export type PageLang = 'en' | 'ar';
 
@@ -108,9 +109,9 @@ export function sharedReceiptPage(inv: Invoice, lang: PageLang, paper: 'a4' | '8
 ${safeLogo(inv.restaurant.logo) ? `<img class="logo" src="${esc(inv.restaurant.logo)}" alt="${esc(inv.restaurant.name)}" width="72" height="72">` : ''}
 <h1>${esc(inv.restaurant.name)}</h1><p class="muted">${esc(inv.branch_name)}</p>
 <p>${esc(t.invoiceNo)}${esc(inv.check_number || inv.order_number)}</p></header>
-<dl>${row(t.orderNumber, esc(inv.order_number))}${inv.check_number ? row(t.checkNumber, esc(inv.check_number)) : ''}${row(t.restaurant, esc(inv.restaurant.name))}${row(t.location, esc(inv.branch_name))}${row(t.date, `<bdi dir="ltr">${esc(inv.order_date)}</bdi>`)}${row(t.time, `<bdi dir="ltr">${esc(inv.order_time)}</bdi>`)}</dl>
+<dl>${row(t.orderNumber, esc(inv.order_number))}${inv.check_number ? row(t.checkNumber, esc(inv.check_number)) : ''}${row(t.restaurant, esc(inv.restaurant.name))}${row(t.location, esc(inv.branch_name))}${row(t.date, esc(localDate(inv.order_date, lang)))}${row(t.time, `<bdi dir="ltr">${esc(wallTime(inv.order_time))}</bdi>`)}</dl>
 <ul aria-label="${esc(t.items)}">${inv.order_items.map((i) => `<li><span><span class="qty">${esc(i.item_quantity)} x</span> ${esc(i.item_name)}</span><span>${m(i.total_price)}</span></li>`).join('')}</ul>
-<dl>${row(t.method, esc(inv.payment_method))}${row(t.subTotal, m(inv.sub_total_price))}${row(t.discount, m(inv.discount_amount))}${row(t.total, m(inv.total_price), 'total')}</dl>
+<dl>${row(t.method, esc(paymentMethodIn(lang, inv.payment_method)))}${row(t.subTotal, m(inv.sub_total_price))}${row(t.discount, m(inv.discount_amount))}${row(t.total, m(inv.total_price), 'total')}</dl>
 ${vatRows || qr || tillNote ? `<section class="vat" aria-label="${esc(t.vat)}"><dl>${vatRows}</dl>${qr}${tillNote}</section>` : ''}
 <footer class="powered">${esc(t.poweredBy)} <strong>Specter</strong></footer></article>
 ${printLinks(t, paper)}`;

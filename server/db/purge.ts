@@ -4,6 +4,7 @@
 // instance that does not get it skips the run; every delete is conditional, so a run twice deletes nothing twice.
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { purgeOldLedger } from './repositories/loyalty';
 
 /** Key of the advisory lock held while purging (any fixed 64-bit number, distinct from the migration lock). */
 const PURGE_LOCK = 7_031_995_402;
@@ -44,18 +45,20 @@ export interface RetentionResult {
   posReceipts: number;
   activity: number;
   tokenRevocations: number;
+  loyaltyLedger: number;
 }
 
 /**
  * Retention (docs/SECURITY.md, "Retention"): pushed POS orders (by their closing, else their arrival) and the tills'
  * stored receipts (by when the POS last told us of the till) older than posDays (POS_RETENTION_DAYS), the activity
- * trail older than activityDays (ACTIVITY_RETENTION_DAYS), and sign-outs of tokens that have expired anyway.
+ * trail older than activityDays (ACTIVITY_RETENTION_DAYS), loyalty ledger entries older than ledgerDays
+ * (LOYALTY_LEDGER_RETENTION_DAYS; the balances stay), and sign-outs of tokens that have expired anyway.
  * Saved orders are the customers' own and stay until they or an admin delete them (a deleted app user's orders go
  * with them). Same lock as purgeExpired: one instance at a time; null when another was purging.
  */
 export async function purgeRetained(
   database: Database,
-  days: { posDays: number; activityDays: number },
+  days: { posDays: number; activityDays: number; ledgerDays?: number },
 ): Promise<RetentionResult | null> {
   return database.db.transaction(async (tx) => {
     const got = await tx.execute(sql`select pg_try_advisory_xact_lock(${PURGE_LOCK + 1}) as got`);
@@ -69,6 +72,8 @@ export async function purgeRetained(
         sql`delete from activity where at < now() - make_interval(days => ${days.activityDays})`,
       ),
       tokenRevocations: await deleted(tx, sql`delete from admin_token_revocations where expires_at < now()`),
+      // The loyalty ledger is append-only: retention is one of the two deletions it allows (migration 0021).
+      loyaltyLedger: days.ledgerDays ? await purgeOldLedger(tx, days.ledgerDays) : 0,
     };
   });
 }

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   date,
   index,
@@ -528,7 +529,8 @@ export const posWebhookHours = pgTable(
 );
 
 /**
- * A phone's yes to one restaurant (issue 34): "Let {restaurant} know me as a guest", ticked when saving a receipt,
+ * A phone's yes to one restaurant (issue 34; issue 47: "Join {restaurant}'s rewards: it will know your visits and
+ * spend", the guestbook's and the rewards' one yes), ticked when saving a receipt,
  * with when and which wording it said yes to (CONSENT_WORDING_VERSION). Withdrawn (My receipts) or with Delete my
  * data the row goes. Per phone per restaurant: a yes to one restaurant tells no other.
  */
@@ -603,10 +605,15 @@ export const insightDays = pgTable(
     /** The business date (orders.order_date). */
     day: text('day').notNull(),
     branchName: text('branch_name').notNull(),
+    /** The orders' currency (orders.currency): money is summed per currency, never across (migration 0024). */
+    currency: text('currency').notNull().default(''),
     receipts: integer('receipts').notNull().default(0),
     spend: numeric('spend', { precision: 20, scale: 5 }).notNull().default('0'),
   },
-  (t) => [primaryKey({ name: 'insight_days_pk', columns: [t.restaurantId, t.day, t.branchName] })],
+  (t) => [
+    primaryKey({ name: 'insight_days_pk', columns: [t.restaurantId, t.day, t.branchName, t.currency] }),
+    index('insight_days_day_idx').on(t.day),
+  ],
 );
 
 /** Pairs of a guest's consecutive distinct visit days at a restaurant (prev_day '' for the first), counted: the
@@ -638,5 +645,139 @@ export const insightBranchGuestDays = pgTable(
   },
   (t) => [
     primaryKey({ name: 'insight_branch_guest_days_pk', columns: [t.restaurantId, t.branchName, t.day, t.prevDay] }),
+  ],
+);
+
+// --- Loyalty (issue 47, migration 0021; docs/ARCHITECTURE.md "Loyalty: how points are kept right") ---
+
+/** A restaurant's program, off until turned on: points per unit of its currency paid (the receipt's total, tax
+ * included), the least a receipt must total to earn (0 = any), days without an earn or a redeem after which a
+ * balance expires (0 = never). No row: the defaults (off). */
+export const loyaltyPrograms = pgTable('loyalty_programs', {
+  restaurantId: integer('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  pointsPerUnit: numeric('points_per_unit', { precision: 12, scale: 6 }).notNull().default('1'),
+  minSpend: numeric('min_spend', { precision: 16, scale: 5 }).notNull().default('0'),
+  expiryDays: integer('expiry_days').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What points buy at a restaurant's till. `code` is what Foodics sends back as `reward_code`: unique per
+ * restaurant whatever its case, and never reused (a deleted reward keeps its row and code). `kind` amount (`value`
+ * off the order), percent (`value` percent off, at most `max_discount`) or products (`product_ids` free, `value` of
+ * them). */
+export const loyaltyRewards = pgTable(
+  'loyalty_rewards',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameAr: text('name_ar').notNull(),
+    cost: integer('cost').notNull(),
+    kind: text('kind').$type<'amount' | 'percent' | 'products'>().notNull(),
+    value: numeric('value', { precision: 16, scale: 5 }).notNull(),
+    maxDiscount: numeric('max_discount', { precision: 16, scale: 5 }),
+    productIds: jsonb('product_ids').$type<string[]>().notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('loyalty_rewards_code_uq').on(t.restaurantId, sql`lower(${t.code})`),
+    index('loyalty_rewards_restaurant_cost_idx')
+      .on(t.restaurantId, t.cost)
+      .where(sql`${t.deletedAt} IS NULL`),
+  ],
+);
+
+/** A member: an app user at a restaurant whose program they joined (the guestbook's consent). The balance never
+ * goes below zero (a CHECK); `carried` is the fraction of a point carried to the next receipt; `left_at` set when
+ * the consent was withdrawn (the points forfeited, the ledger says so). */
+export const loyaltyMembers = pgTable(
+  'loyalty_members',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    appUserId: integer('app_user_id')
+      .notNull()
+      .references(() => appUsers.id, { onDelete: 'cascade' }),
+    balance: integer('balance').notNull().default(0),
+    lifetimePoints: integer('lifetime_points').notNull().default(0),
+    carried: numeric('carried', { precision: 24, scale: 12 }).notNull().default('0'),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('loyalty_members_restaurant_user_uq').on(t.restaurantId, t.appUserId),
+    index('loyalty_members_user_idx').on(t.appUserId),
+    index('loyalty_members_expiry_idx')
+      .on(t.restaurantId, t.lastActivityAt)
+      .where(sql`${t.balance} > 0 AND ${t.leftAt} IS NULL`),
+  ],
+);
+
+export const LEDGER_KINDS = ['earn', 'redeem', 'take-back', 'give-back', 'expire', 'adjust'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** Every movement of points, append-only (a trigger refuses UPDATE and DELETE unless the transaction set
+ * specter.ledger_erase: Delete my data, retention). `points` is signed; `balance_after` the member's balance once
+ * it applied. `value` is the points' exact worth before rounding (an earn: total x rate), `reverses` the entry a
+ * take-back or give-back undoes (once: unique). */
+export const loyaltyLedger = pgTable(
+  'loyalty_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => loyaltyMembers.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    points: integer('points').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    value: numeric('value', { precision: 30, scale: 12 }),
+    /** The receipt's total (an earn, a take-back). */
+    spend: numeric('spend', { precision: 16, scale: 5 }),
+    /** The saved order (orders.id) an earn came from. */
+    orderId: integer('order_id'),
+    posOrderId: text('pos_order_id'),
+    rewardId: integer('reward_id'),
+    rewardCode: text('reward_code'),
+    businessReference: text('business_reference'),
+    /** The till's branch and cashier (Foodics' `branch_id`, `user_id`) and the till's own `date` of a redeem. */
+    branchId: text('branch_id'),
+    userId: text('user_id'),
+    posDate: text('pos_date'),
+    /** The back-office account of an adjustment. */
+    adminId: integer('admin_id'),
+    reason: text('reason'),
+    reverses: bigint('reverses', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('loyalty_ledger_member_idx').on(t.memberId, t.id),
+    uniqueIndex('loyalty_ledger_earn_uq')
+      .on(t.restaurantId, t.posOrderId)
+      .where(sql`${t.kind} = 'earn'`),
+    uniqueIndex('loyalty_ledger_redeem_uq')
+      .on(t.businessReference, t.posOrderId, t.rewardCode)
+      .where(sql`${t.kind} = 'redeem'`),
+    uniqueIndex('loyalty_ledger_reverses_uq')
+      .on(t.reverses)
+      .where(sql`${t.reverses} IS NOT NULL`),
+    index('loyalty_ledger_order_idx')
+      .on(t.restaurantId, t.posOrderId)
+      .where(sql`${t.posOrderId} IS NOT NULL`),
+    index('loyalty_ledger_restaurant_created_idx').on(t.restaurantId, t.createdAt, t.id),
+    index('loyalty_ledger_created_idx').on(t.createdAt),
   ],
 );

@@ -4,10 +4,30 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 
+// One convention for every CSV file (issue 49, docs/API.md "Exports"): readable headers (words, not field names),
+// the restaurant's local date and time in columns of their own (localDateTime in ./isoTime.ts), and ids, order
+// numbers, device ids and phones kept as text, so a spreadsheet keeps 02005 and +966...
+//
 // A cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP "CSV injection"). A phone
 // such as +966... stays as it is: a sign followed only by digits is a number, not a formula.
 const FORMULA = /^[=@\t\r]|^[+-](?![\d\s]*$)/;
-const cell = (v: unknown) => (typeof v === 'string' && FORMULA.test(v) ? `'${v}` : (v ?? ''));
+
+/** A value a spreadsheet must keep as written (an id, an order number, a phone): see `text`. */
+class TextCell {
+  constructor(readonly value: string) {}
+}
+
+/** Keeps an id, order number or phone as text: one a spreadsheet would read as a number and change - a leading 0
+ * or + dropped, more than 15 digits rounded - is written as the formula ="02005", which Excel, LibreOffice and
+ * Google Sheets all show as 02005; any other as it is. */
+export const text = (v: string | number | null | undefined) =>
+  new TextCell(v === null || v === undefined ? '' : String(v));
+const NUMBER_LIKE = /^(\+|0\d|\d{16,})[\d\s]*$/;
+
+const cell = (v: unknown): unknown => {
+  if (v instanceof TextCell) return NUMBER_LIKE.test(v.value) ? `="${v.value}"` : cell(v.value);
+  return typeof v === 'string' && FORMULA.test(v) ? `'${v}` : (v ?? '');
+};
 
 /**
  * Reads a table batch after batch: fetchPage gets the last row of the previous batch (undefined at first) and

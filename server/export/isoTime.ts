@@ -38,3 +38,10 @@ export function wallIso(date: string, time: string, timeZone: string): string {
   const guess = offsetMinutes(new Date(wall), timeZone);
   return `${local}${offsetText(offsetMinutes(new Date(wall - guess * 60_000), timeZone))}`;
 }
+
+/** An instant as the restaurant's local date and time, for two columns of their own (the CSV convention:
+ * server/export/csv.ts): ['2026-11-22', '12:10:00']; ['', ''] when there is none. */
+export function localDateTime(at: Date | null | undefined, timeZone: string): [string, string] {
+  const iso = isoInZone(at, timeZone);
+  return iso ? [iso.slice(0, 10), iso.slice(11, 19)] : ['', ''];
+}

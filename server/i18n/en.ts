@@ -50,6 +50,18 @@ export const en = {
   dataDeleted: 'Your data has been deleted: your account and {receipts}',
   codeSms: 'Your Specter code is {code}. It expires in {minutes} minutes. Do not share it.',
   dataDeletedSms: 'Specter: as you asked, your account and {receipts} have been deleted.',
+  // Loyalty (issue 47): the customer's rewards
+  rewardsJoined: "You joined {restaurant}'s rewards. Points earned: {points}. Your balance: {balance}",
+  noRewardsProgram: 'This restaurant has no rewards program',
+  leftRewards: '{restaurant} no longer knows you as a guest, and you left its rewards (points lost: {points})',
+  // Loyalty at the till: what Foodics' POS shows the cashier
+  tillUnknownBusiness: 'This Foodics business is not connected to Specter rewards',
+  tillNotMember: 'This customer is not a member of the rewards program',
+  tillUnknownReward: 'This reward does not exist or is no longer offered',
+  tillCannotAfford: 'The customer does not have enough points for this reward',
+  tillNothingAffordable: 'The customer does not have enough points for a reward yet',
+  tillNotEnoughPoints: 'Not enough points',
+  tillBadToken: 'The loyalty token is missing or wrong',
   // Said after a limit's message: how long to wait
   retryIn: '{message} (try again in {wait})',
 } as const;

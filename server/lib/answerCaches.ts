@@ -34,6 +34,8 @@ export const CHANGES = [
   'guests',
   /** A declared resource's rows (server/routes/resourceRoutes.ts: its writes' default), shown by its list. */
   'records',
+  /** Loyalty: a program or reward changed, points earned, redeemed, taken back, given back, a membership ended. */
+  'loyalty',
 ] as const;
 export type Change = (typeof CHANGES)[number];
 
@@ -75,7 +77,7 @@ export const DEPENDS = {
   liveAdmins: ['admins'],
   tills: ['savedOrders', 'restaurants', 'receipts'],
   tillOrders: ['restaurants', 'receipts'],
-  lists: ['admins', 'appUsers', 'savedOrders', 'restaurants', 'phoneLocks', 'activity', 'guests', 'records'],
+  lists: ['admins', 'appUsers', 'savedOrders', 'restaurants', 'phoneLocks', 'activity', 'guests', 'records', 'loyalty'],
 } as const satisfies Record<string, readonly Change[]>;
 
 export function createAnswerCaches(

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Fields answered beside the message (a wrong code's `triesLeft`). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }

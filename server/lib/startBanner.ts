@@ -35,3 +35,10 @@ export function qrLinkAdvice(publicUrl: string | undefined, shown: string, port:
 export const invoiceLink = (base: string, till: { restaurantId: number; deviceId: string; linkKey?: string }) =>
   `${base.replace(/\/$/, '')}/user/invoice?restId=${till.restaurantId}&deviceId=${encodeURIComponent(till.deviceId)}` +
   (till.linkKey ? `&key=${encodeURIComponent(till.linkKey)}` : '');
+
+/** How the demo's till plays Foodics' loyalty (issue 47): a member's QR scanned on a new order, an order returned. */
+export const tillLoyaltyLines = (standIn: string) => [
+  `  Rewards at the till (demo): save a receipt with "Join ...'s rewards", open My receipts, copy the QR's text, then`,
+  `        POST ${standIn}/_stand-in/till/scan {"qr": "<the QR's text>"}: the cashier scans it on a new order (its total drops)`,
+  `        POST ${standIn}/_stand-in/orders/<order id>/status {"status": 5}: the order is returned (its points come back)`,
+];

@@ -17,6 +17,10 @@ import { dailyFailuresKey, lockWait, recordWrongCode, resetWrongCodes } from '..
 import { metrics } from '../lib/metrics';
 
 export const WRONG_CODE = 'The code is wrong or has expired, please ask for a new one';
+/** A wrong code's answer: the one message for wrong, expired, used or exhausted codes, and `triesLeft`, the
+ * guesses the phone's live code still takes (0: none is live, ask for a new one). The page stays on the code step
+ * while it is above 0 (issue 49, docs/CUSTOMER.md). */
+const wrongCode = (triesLeft: number) => new HttpError(400, WRONG_CODE, {}, { triesLeft });
 export const INVALID_PHONE = 'phone: Enter a valid mobile number';
 const LOCKED = 'This number is locked after too many wrong codes, please contact us';
 const SLOW_DOWN = 'Too many attempts, please try again later';
@@ -337,11 +341,12 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
           deviceId: otpChallenges.deviceId,
           posOrderId: otpChallenges.posOrderId,
           purpose: otpChallenges.purpose,
+          attempts: otpChallenges.attempts,
         });
       // No live code: nothing to guess against, so nothing counts against the phone.
       if (!attempt) {
         metrics.codesChecked.inc({ outcome: 'no_code' });
-        throw badRequest(WRONG_CODE);
+        throw wrongCode(0);
       }
       // A guess at a live code is counted against the phone's day from this address first and compared after
       // (atomic); a right code takes its count back, so the day's count is of wrong codes only. Per phone AND
@@ -360,7 +365,7 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
       ) {
         metrics.codesChecked.inc({ outcome: 'wrong' });
         if (await recordWrongCode(deps.database, config, phone)) metrics.phoneLocks.inc();
-        throw badRequest(WRONG_CODE);
+        throw wrongCode(Math.max(0, config.OTP_MAX_ATTEMPTS - attempt.attempts));
       }
       metrics.codesChecked.inc({ outcome: 'right' });
       await limiter.undo(failures);
@@ -370,7 +375,7 @@ export function createOtpService(deps: Deps, limiter: RateLimiter): OtpService {
           .set({ consumedAt: sql`now()` })
           .where(and(eq(otpChallenges.id, attempt.id), isNull(otpChallenges.consumedAt)))
           .returning({ id: otpChallenges.id });
-        if (!consumed) throw badRequest(WRONG_CODE);
+        if (!consumed) throw wrongCode(0);
         return save(tx);
       });
       await resetWrongCodes(deps.database, phone);

@@ -89,9 +89,12 @@ export default fp(async function errors(app: FastifyInstance) {
         return reply
           .code(err.statusCode)
           .headers(err.headers)
-          .send({ message: localise(err.message, req.lang, wait ? Number(wait) : undefined) });
+          .send({ ...err.extra, message: localise(err.message, req.lang, wait ? Number(wait) : undefined) });
       }
-      return reply.code(err.statusCode).headers(err.headers).send({ message: err.message });
+      return reply
+        .code(err.statusCode)
+        .headers(err.headers)
+        .send({ ...err.extra, message: err.message });
     }
     if (isNulInDatabase(err)) {
       return reply.code(400).send({ message: localiseFor(req, 'The request holds a character that cannot be stored') });

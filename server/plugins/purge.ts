@@ -19,6 +19,7 @@ export default fp(async function purge(app: FastifyInstance) {
           const kept = await purgeRetained(database, {
             posDays: config.POS_RETENTION_DAYS,
             activityDays: config.ACTIVITY_RETENTION_DAYS,
+            ledgerDays: config.LOYALTY_LEDGER_RETENTION_DAYS,
           });
           if (kept) app.log.debug({ purged: kept }, 'rows past their retention purged');
         })

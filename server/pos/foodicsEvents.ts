@@ -17,6 +17,7 @@ import type { FoodicsOrder } from './foodics/types';
 import { posRestaurant } from '../db/repositories/restaurants';
 import { sealerOf } from '../lib/sealing';
 import { noteOrderRead, noteWebhook } from '../db/repositories/posHealth';
+import { UNDOING_STATUSES } from '../core/loyalty';
 
 export const foodicsEvent = z
   .object({
@@ -39,12 +40,16 @@ const isFoodicsAdapter = (a: unknown): a is FoodicsAdapter =>
 
 /** Told of each order an event put on a till, unconfirmed: the caller reads it back later (never before answering). */
 export type OnUnconfirmed = (restaurantId: number, deviceId: string, posOrderId: string) => void;
+/** Told of an order an event says is returned or void, per restaurant of the business: the caller reads it back and
+ * undoes its loyalty points when the POS confirms (pos/loyaltyUndo.ts), never before answering. */
+export type OnUndoing = (restaurantId: number, posOrderId: string) => void;
 
 export async function applyFoodicsEvent(
   deps: Deps,
   store: ReceiptStore,
   event: FoodicsEvent,
   onUnconfirmed: OnUnconfirmed = () => {},
+  onUndoing: OnUndoing = () => {},
 ): Promise<WebhookOutcome> {
   if (!ORDER_EVENTS.has(event.event)) return 'not an order event';
   const adapter = deps.pos.Foodics;
@@ -78,6 +83,9 @@ export async function applyFoodicsEvent(
     .update(JSON.stringify([reference, event.event, raw.id, raw.updated_at ?? null, event.timestamp ?? null]))
     .digest('hex');
   if (!(await store.firstTime(key))) return 'duplicate';
+  // A returned or void order may have earned or redeemed points at any restaurant of the business (its till may be
+  // gone since): each is told, whatever the till (issue 47).
+  if (UNDOING_STATUSES.has(Number(raw.status))) for (const r of found) onUndoing(r.id, String(raw.id));
   try {
     const { deviceId, order } = await adapter.completeWebhookOrder(sealerOf(deps.config).open(found[0].token), raw);
     if (!deviceId) return 'unknown till';

@@ -19,6 +19,7 @@ import {
 } from '../../src/contract';
 import { adminsResource } from '../../src/contract/resources';
 import {
+  changeAdminPassword,
   adminsList,
   insertAdmin,
   liveAccountIn,
@@ -238,4 +239,43 @@ export default async function adminsRoutes(fastify: FastifyInstance) {
       return edit(req, actor, req.params.id, body as EditAdminBody);
     },
   );
+
+  // "Forgot password" for a back-office account (issue 49): there is no e-mail, so an admin sets a new password on
+  // the account's edit page and hands it over; the account's sessions end and the trail records who did it.
+  app.post(
+    '/api/admins/:id/password',
+    {
+      onRequest: app.requireAdmin,
+      config: { changes: ['admins', 'activity'], ...allow(adminsResource, 'resetPassword') },
+      schema: {
+        tags: ['admins'],
+        summary:
+          "An admin sets another account's new password (the account forgot it): its sessions end, the activity trail records it",
+        security: [{ bearer: [] }],
+        params: idParam,
+        body: z.object({ newPassword: z.string().min(8, 'Should not be less than 8 characters').max(200) }),
+        response: { 200: messageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const actor = scopeOfRequest(req);
+      const at = new Date();
+      const hash = await hashPassword(req.body.newPassword);
+      await db.transaction(async (tx) => {
+        const target = await liveAccountIn(tx, actor, req.params.id);
+        if (!target) throw notFound('Admin not found');
+        if (target.id === actor.adminId) throw badRequest(OWN_PASSWORD);
+        await changeAdminPassword(tx, target.id, hash, at);
+        await recordActivity(tx, {
+          ...actorOf(req),
+          kind: 'admin.passwordReset',
+          target: { type: 'admin', id: target.id, label: target.email },
+        });
+      });
+      return { message: 'The password has been reset' };
+    },
+  );
 }
+
+/** Your own password is changed with the current one (POST /admin/password), never reset. */
+const OWN_PASSWORD = 'Change your own password with your current one';

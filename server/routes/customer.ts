@@ -11,6 +11,7 @@ import {
   customerSessionSchema,
   customerSignInBody,
   dataDeletedSchema,
+  codeErrorSchema,
   errorSchema,
   idParam,
   messageSchema,
@@ -21,6 +22,9 @@ import {
   receiptShareSchema,
   consentsSchema,
   restaurantIdParam,
+  customerLoyaltySchema,
+  loyaltyJoinBody,
+  loyaltyJoinSchema,
 } from '../../src/contract';
 import { appUserPhone, signInAppUser } from '../db/repositories/appUsers';
 import { endSessions, sessionsEndedAt } from '../db/repositories/customerSessions';
@@ -32,7 +36,8 @@ import { createSessionService, type CustomerSession } from '../customer/session'
 import { findReceipt, listReceipts } from '../customer/receipts';
 import { deleteCustomerData } from '../customer/deleteData';
 import { liveShares, shareReceipt, stopSharing } from '../customer/shares';
-import { consentsOf, withdrawConsent } from '../db/repositories/guests';
+import { consentsOf, recordConsent, withdrawConsent } from '../db/repositories/guests';
+import { customerLoyalty, earnForReceipt, leaveProgram, receiptOfPhone } from '../db/repositories/loyalty';
 
 const customer = { customer: true } as const;
 
@@ -99,7 +104,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
         summary: 'Signs in to My receipts with the phone and its code: sets the session cookie. Public.',
         security: [],
         body: customerSignInBody,
-        response: { 200: customerSessionSchema, 400: errorSchema, 429: errorSchema },
+        response: { 200: customerSessionSchema, 400: codeErrorSchema, 429: errorSchema },
       },
     },
     async (req, reply) => {
@@ -294,13 +299,13 @@ export default async function customerRoutes(fastify: FastifyInstance) {
   app.post(
     '/customer/data/delete',
     {
-      config: { ...customer, changes: ['appUsers', 'savedOrders', 'phoneLocks', 'activity'] },
+      config: { ...customer, changes: ['appUsers', 'savedOrders', 'phoneLocks', 'activity', 'loyalty'] },
       schema: {
         tags: ['customer'],
         summary:
           'Delete my data: with a fresh code (or none within CUSTOMER_RECENT_PROOF_MINUTES of the sign-in that proved the phone), deletes the app user and their saved receipts, texts a confirmation and ends the session.',
         body: customerCodeBody,
-        response: { 200: dataDeletedSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        response: { 200: dataDeletedSchema, 400: codeErrorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
     async (req, reply) => {
@@ -357,7 +362,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
   app.delete(
     '/customer/consents/:restaurantId',
     {
-      config: { ...customer, changes: ['guests'] },
+      config: { ...customer, changes: ['guests', 'loyalty'] },
       schema: {
         tags: ['customer'],
         summary:
@@ -369,9 +374,90 @@ export default async function customerRoutes(fastify: FastifyInstance) {
     async (req) => {
       const s = await signedIn(req);
       const which = (await consentsOf(db, s.phone)).find((c) => c.restaurant_id === req.params.restaurantId);
-      if (!(await withdrawConsent(db, s.phone, req.params.restaurantId)))
-        throw notFound(say(req.lang, 'consentNotFound'));
-      return { message: say(req.lang, 'consentWithdrawn', { restaurant: which?.restaurant.name ?? '' }).trim() };
+      // One yes, one withdrawal: out of the guestbook and out of the rewards (the points forfeited, as the page
+      // warned before confirming; the ledger says so), in one transaction.
+      const gone = await withdrawConsent(db, s.phone, req.params.restaurantId, (tx) =>
+        leaveProgram(tx, s.phone, req.params.restaurantId),
+      );
+      if (!gone.withdrawn) throw notFound(say(req.lang, 'consentNotFound'));
+      const restaurant = which?.restaurant.name ?? '';
+      return {
+        message: (gone.extra
+          ? say(req.lang, 'leftRewards', { restaurant, points: gone.extra })
+          : say(req.lang, 'consentWithdrawn', { restaurant })
+        ).trim(),
+      };
+    },
+  );
+
+  // Loyalty (issue 47): the customer's cards, and joining a restaurant's rewards right after a save.
+  app.get(
+    '/customer/loyalty',
+    {
+      config: customer,
+      schema: {
+        tags: ['customer'],
+        summary:
+          "The signed-in customer's rewards: a card per restaurant they are a member of (balance, next reward, rewards, expiry, the QR for the cashier, history).",
+        response: { 200: customerLoyaltySchema, 401: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await signedIn(req);
+      reply.header('Cache-Control', 'no-store');
+      return customerLoyalty(db, s.phone, req.lang);
+    },
+  );
+
+  app.post(
+    '/customer/loyalty/join',
+    {
+      config: { ...customer, changes: ['guests', 'loyalty'] },
+      schema: {
+        tags: ['customer'],
+        summary:
+          "Joins the rewards of a receipt's restaurant right after saving it without the yes: the yes is recorded and the receipt earns. Public: the save's proof, or the My receipts session.",
+        description:
+          "`receipt_id` is add-order's `id`; `proof` its proof (CUSTOMER_RECENT_PROOF_MINUTES), else the session cookie names the phone. The receipt earns once; 404 when it is not the phone's or the restaurant runs no program.",
+        security: [],
+        body: loyaltyJoinBody,
+        response: { 200: loyaltyJoinSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      let phone: string;
+      if (req.body.proof) {
+        const proof = await sessions.readProof(req.body.proof);
+        const ended = proof && (await sessionsEndedAt(db, proof.phone));
+        if (!proof || (ended && proof.at <= ended)) throw new HttpError(401, en.signInRequired);
+        phone = proof.phone;
+      } else phone = (await signedIn(req)).phone;
+      const joined = await db.transaction(async (tx) => {
+        const receipt = await receiptOfPhone(tx, phone, req.body.receipt_id);
+        if (!receipt) throw notFound(en.receiptNotFound);
+        await recordConsent(tx, phone, receipt.restaurantId);
+        const earned = await earnForReceipt(tx, {
+          restaurantId: receipt.restaurantId,
+          appUserId: receipt.appUserId,
+          phone,
+          orderId: receipt.id,
+          posOrderId: receipt.posOrderId,
+          total: Number(receipt.total),
+        });
+        // No program: nothing is recorded either (the yes would be to rewards that do not exist).
+        if (!earned) throw notFound(en.noRewardsProgram);
+        return { ...earned, restaurantId: receipt.restaurantId };
+      });
+      const restaurant = (await consentsOf(db, phone)).find((c) => c.restaurant_id === joined.restaurantId);
+      return {
+        message: say(req.lang, 'rewardsJoined', {
+          restaurant: restaurant?.restaurant.name ?? '',
+          points: joined.points,
+          balance: joined.balance ?? 0,
+        }),
+        points: joined.points,
+        balance: joined.balance ?? 0,
+      };
     },
   );
 }

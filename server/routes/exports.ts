@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { errorSchema, exportProgress, exportTicket } from '../../src/contract';
 import { usersResource } from '../../src/contract/resources';
 import { appUsersBatch, appUsersExportWhere, type AppUser } from '../db/repositories/appUsers';
-import { keysetBatches, sendCsv } from '../export/csv';
-import { isoInZone } from '../export/isoTime';
+import { keysetBatches, sendCsv, text } from '../export/csv';
+import { localDateTime } from '../export/isoTime';
 import { issueTicket, requireAdminOrTicket, TICKET_SECONDS } from '../export/tickets';
 import { recordExport } from '../db/audit';
 import { MANAGERS } from './roles';
@@ -21,8 +21,10 @@ const APP_USERS_CSV_HEADER = [
   'phone',
   'birth date',
   'gender',
-  'last login',
-  'created at',
+  'last login date',
+  'last login time',
+  'signed up date',
+  'signed up time',
 ];
 
 export default async function exportRoutes(fastify: FastifyInstance) {
@@ -93,15 +95,16 @@ export default async function exportRoutes(fastify: FastifyInstance) {
         'app-users.csv',
         APP_USERS_CSV_HEADER,
         rows,
+        // An app user belongs to no one restaurant: their times are the business day's (FUNNEL_TIME_ZONE).
         (u) => [
-          u.id,
+          text(u.id),
           u.firstName,
           u.lastName,
-          u.phone,
+          text(u.phone),
           u.birthDate,
           u.gender,
-          isoInZone(u.lastLogin, app.deps.config.FUNNEL_TIME_ZONE),
-          isoInZone(u.createdAt, app.deps.config.FUNNEL_TIME_ZONE),
+          ...localDateTime(u.lastLogin, app.deps.config.FUNNEL_TIME_ZONE),
+          ...localDateTime(u.createdAt, app.deps.config.FUNNEL_TIME_ZONE),
         ],
         recordExport(db, req, 'appUsers'),
       );

@@ -14,6 +14,7 @@ import { foodicsWebhookSecret, rotateFoodicsWebhookSecret } from '../db/secrets'
 import { actorOf, recordActivity } from '../db/audit';
 import { PosError } from '../core/posPort';
 import { applyFoodicsEvent, foodicsEvent, type WebhookOutcome } from '../pos/foodicsEvents';
+import { undoIfReturned } from '../pos/loyaltyUndo';
 
 /** Well inside Foodics' 5 s. */
 const ANSWER_WITHIN_MS = 3000;
@@ -52,6 +53,23 @@ export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
             readBackLater(restaurantId, deviceId, posOrderId, done.retryAfterMs, tries + 1);
         },
         (err: unknown) => app.log.warn({ err }, 'A webhook order could not be read back'),
+      );
+    }, delayMs);
+    timer.unref();
+    pending.add(timer);
+  };
+  // A returned or void order's loyalty points (issue 47): read back from Foodics in the background and undone when
+  // Foodics confirms (pos/loyaltyUndo.ts), again after the budget's wait when it had no room.
+  const undoLater = (restaurantId: number, posOrderId: string, delayMs = 0, tries = 0) => {
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      undoIfReturned(app.deps, restaurantId, posOrderId).then(
+        (done) => {
+          if (done.outcome === 'undone') app.answers.changed(['loyalty']);
+          else if (done.outcome === 'later' && tries < READ_BACK_RETRIES)
+            undoLater(restaurantId, posOrderId, done.retryAfterMs, tries + 1);
+        },
+        (err: unknown) => app.log.warn({ err }, "A returned order's loyalty points could not be undone"),
       );
     }, delayMs);
     timer.unref();
@@ -162,13 +180,15 @@ export default async function foodicsWebhookRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       // A Foodics call the event needed failed (budget spent, Foodics down): 503, so Foodics sends it again.
-      const work = applyFoodicsEvent(app.deps, app.receipts, req.body, readBackLater).catch((err: unknown) => {
-        if (err instanceof PosError)
-          throw new HttpError(503, `The event could not be applied now: ${err.message}`, {
-            'Retry-After': String(err.retryAfterSeconds ?? 30),
-          });
-        throw err;
-      });
+      const work = applyFoodicsEvent(app.deps, app.receipts, req.body, readBackLater, undoLater).catch(
+        (err: unknown) => {
+          if (err instanceof PosError)
+            throw new HttpError(503, `The event could not be applied now: ${err.message}`, {
+              'Retry-After': String(err.retryAfterSeconds ?? 30),
+            });
+          throw err;
+        },
+      );
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<'late'>((resolve) => {
         timer = setTimeout(() => resolve('late'), ANSWER_WITHIN_MS);

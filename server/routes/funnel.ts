@@ -16,7 +16,7 @@ import { findLiveBranch, findLiveRestaurant } from '../db/repositories/restauran
 import { notFound } from '../lib/errors';
 import { recordExport } from '../db/audit';
 import { dayRange } from '../funnel/days';
-import { keysetBatches, sendCsv } from '../export/csv';
+import { keysetBatches, sendCsv, text } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
 import { allow } from './resourceRoutes';
 import { scopeOfRequest } from '../plugins/auth';
@@ -155,7 +155,7 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
         'funnel.csv',
         FUNNEL_CSV_HEADER,
         rows,
-        (r) => [String(r.day), r.restaurant, r.branch, r.device, r.deviceId, r.views, r.codes, r.saves],
+        (r) => [String(r.day), r.restaurant, r.branch, r.device, text(r.deviceId), r.views, r.codes, r.saves],
         recordExport(db, req, 'funnel'),
       );
     },

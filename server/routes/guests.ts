@@ -20,11 +20,13 @@ import {
 import { recordExport } from '../db/audit';
 import { badRequest, notFound } from '../lib/errors';
 import { maskPhone } from '../core/phone';
-import { keysetBatches, sendCsv } from '../export/csv';
+import { keysetBatches, sendCsv, text } from '../export/csv';
 import { requireAdminOrTicket } from '../export/tickets';
 import { dayIn } from '../funnel/days';
+import { localDateTime } from '../export/isoTime';
+import { isoCurrency } from '../../src/contract/currency';
 import { allow, resourceRoutes } from './resourceRoutes';
-import { type Scope, seesEverything, seesRestaurant } from '../db/scope';
+import { type Scope, seesRestaurant } from '../db/scope';
 import { scopeOfRequest } from '../plugins/auth';
 
 /** A role's view of the guestbook (issue 26): a manager or staff only their restaurants' guests, staff with masked
@@ -54,23 +56,34 @@ const toGuest = (scope: GuestScope) => (r: GuestRow) => ({
   top_branch: r.topBranch,
 });
 
+/** The guests file, by the CSV convention (server/export/csv.ts): readable headers, the restaurant named, its
+ * local dates and times in columns of their own, ids and phones kept as text. */
 const CSV_HEADER = [
   'id',
-  'restaurant_id',
+  'restaurant',
   'name',
   'phone',
-  'first_visit_at',
-  'last_visit_at',
+  'first visit date',
+  'first visit time',
+  'last visit date',
+  'last visit time',
   'visits',
   'spend',
-  'average_ticket',
+  'average ticket',
   'currency',
-  'favourite_item',
-  'top_branch',
+  'favourite item',
+  'usual branch',
 ];
 
 /** Longest insights period, in days (two years). */
-const MAX_PERIOD_DAYS = 731;
+export const MAX_PERIOD_DAYS = 731;
+
+/** A period's dates in order and at most MAX_PERIOD_DAYS long (400 otherwise). */
+export function checkPeriod(from: string | undefined, to: string | undefined) {
+  if (from && to && from > to) throw badRequest('from: must not be after to');
+  if (from && to && (Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_PERIOD_DAYS)
+    throw badRequest(`The period can be at most ${MAX_PERIOD_DAYS} days`);
+}
 
 export default async function guestsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -85,24 +98,26 @@ export default async function guestsRoutes(fastify: FastifyInstance) {
         schema: {
           tags: ['guests'],
           summary:
-            "A restaurant's saved receipts, spend, average ticket, unique, returning and new guests for a period (business dates, both default today) beside the period before it, by branch and by day; every save counts, consented or not",
+            "A restaurant's (or all the caller's restaurants') saved receipts, spend and average ticket per currency, unique, returning and new guests for a period (business dates, both default today) beside the period before it, by branch (named with its restaurant) and by day; every save counts, consented or not",
           security: [{ bearer: [] }],
           querystring: insightsQuery,
-          response: { 200: insightsSchema, 400: errorSchema, 401: errorSchema },
+          response: { 200: insightsSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
         },
       },
       async (req) => {
         const { from, to } = req.query;
-        // A manager or staff reads one of their own restaurants at a time; another's is not there (404).
+        // A manager or staff reads their own restaurants (all of them, or one); another's is not there (404).
         const scope = scopeOfRequest(req);
-        if (!seesEverything(scope)) {
-          if (req.query.restaurantId === undefined) throw badRequest('restaurantId: choose one of your restaurants');
-          if (!seesRestaurant(scope, req.query.restaurantId)) throw notFound('Restaurant not found');
-        }
-        if (from && to && from > to) throw badRequest('from: must not be after to');
-        if (from && to && (Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_PERIOD_DAYS)
-          throw badRequest(`The period can be at most ${MAX_PERIOD_DAYS} days`);
-        return guestInsights(db, req.query, dayIn(app.deps.config.FUNNEL_TIME_ZONE));
+        if (req.query.restaurantId !== undefined && !seesRestaurant(scope, req.query.restaurantId))
+          throw notFound('Restaurant not found');
+        checkPeriod(from, to);
+        return guestInsights(
+          db,
+          req.query,
+          dayIn(app.deps.config.FUNNEL_TIME_ZONE),
+          undefined,
+          scope.restaurantIds ?? undefined,
+        );
       },
     );
 
@@ -132,7 +147,24 @@ export default async function guestsRoutes(fastify: FastifyInstance) {
           'guests.csv',
           CSV_HEADER,
           rows,
-          (r) => Object.values(shape(r)),
+          (r) => {
+            const g = shape(r);
+            const zone = r.restaurantTimeZone ?? app.deps.config.FUNNEL_TIME_ZONE;
+            return [
+              text(g.id),
+              r.restaurantName,
+              g.name,
+              text(g.phone),
+              ...localDateTime(r.firstVisitAt, zone),
+              ...localDateTime(r.lastVisitAt, zone),
+              g.visits,
+              g.spend.toFixed(2),
+              g.average_ticket.toFixed(2),
+              isoCurrency(g.currency),
+              g.favourite_item,
+              g.top_branch,
+            ];
+          },
           recordExport(db, req, 'guests'),
         );
       },

@@ -3,9 +3,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addOrderBody, lastOrderAnswer, lastOrderQuery, messageSchema } from '../../src/contract';
-import { saveOrderToAccount } from '../db/repositories/savedOrders';
-import { recordConsent } from '../db/repositories/guests';
+import {
+  addOrderBody,
+  codeErrorSchema,
+  lastOrderAnswer,
+  lastOrderQuery,
+  messageSchema,
+  saveLoyaltySchema,
+} from '../../src/contract';
+import { saveOrderAndEarn } from '../db/repositories/savedOrders';
 import { encode, sendEncoded } from '../lib/encoded';
 import { conflict } from '../lib/errors';
 import { say } from '../i18n';
@@ -63,7 +69,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
     '/order/foodics/web/add-order',
     {
       // The order saved (and its app user); a wrong code counts towards the phone's lock.
-      config: { customer: true, changes: ['savedOrders', 'appUsers', 'phoneLocks', 'guests'] },
+      config: { customer: true, changes: ['savedOrders', 'appUsers', 'phoneLocks', 'guests', 'loyalty'] },
       schema: {
         tags: ['invoice'],
         summary: 'Saves an order of a till to the account of a phone, with the one-time code sent to it. Public.',
@@ -76,8 +82,11 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
             id: z.number(),
             /** The save proved the phone: "See my receipts" signs in with it (POST /customer/session/from-save). */
             proof: z.string().optional(),
+            /** What the receipt earned at the restaurant's rewards, or what joining would give (issue 47); absent
+             * when the restaurant runs no program. */
+            loyalty: saveLoyaltySchema.optional(),
           }),
-          400: messageSchema,
+          400: codeErrorSchema,
           404: messageSchema,
           409: messageSchema,
           429: messageSchema,
@@ -98,23 +107,34 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
         (bound?.restaurantId === restaurantId && bound.deviceId === casherId ? bound.posOrderId : undefined);
       // Read the order before touching the code: a POS failure or a saved order must not cost the customer their code.
       const { order } = await lastOrders.claimable(restaurantId, casherId, named);
-      const id = await otp.verifyAndConsume(
+      const saved = await otp.verifyAndConsume(
         phone,
         code,
         req.ip,
         { restaurantId, deviceId: casherId, posOrderId: order.posOrderId },
         async (tx) => {
-          const saved = await saveOrderToAccount(tx, { phone, restaurantId, deviceId: casherId, order });
+          // "Join {restaurant}'s rewards" (the guestbook's yes, issue 34 and 47) is recorded with the save, and the
+          // receipt earns in the same transaction: all of it, or none.
+          const done = await saveOrderAndEarn(tx, {
+            phone,
+            restaurantId,
+            deviceId: casherId,
+            order,
+            consent: req.body.consent === true,
+          });
           // One order, one account, once: the transaction rolls back and the code stays usable.
-          if (saved === null) throw conflict(CLAIM_MESSAGES.alreadySaved);
-          // "Let {restaurant} know me as a guest": recorded with the save, or neither (issue 34).
-          if (req.body.consent === true) await recordConsent(tx, phone, restaurantId);
-          return saved;
+          if (done === null) throw conflict(CLAIM_MESSAGES.alreadySaved);
+          return done;
         },
       );
       funnel.save(req, restaurantId, casherId);
       const proof = await sessions.proof(phone);
-      return { message: say(req.lang, 'invoiceSaved'), id, ...(proof ? { proof } : {}) };
+      return {
+        message: say(req.lang, 'invoiceSaved'),
+        id: saved.id,
+        ...(proof ? { proof } : {}),
+        ...(saved.loyalty ? { loyalty: saved.loyalty } : {}),
+      };
     },
   );
 }

@@ -15,6 +15,7 @@ import { badRequest, HttpError, notFound, unauthorized } from '../lib/errors';
 import { hashPushKey, sameSecret } from '../pos';
 import { CLOSED } from '../core/claim';
 import { paidLines } from '../pos/lines';
+import { undoPushedOrder } from '../pos/loyaltyUndo';
 
 const pushedLine = invoiceSchema.shape.order_items.element.extend({
   /** How many of item_quantity were given back. */
@@ -46,7 +47,7 @@ export default async function posPushRoutes(fastify: FastifyInstance) {
     '/pos/specter/orders',
     {
       // The till's recent orders; a till or branch seen for the first time (the restaurants list).
-      config: { changes: ['receipts', 'restaurants'] },
+      config: { changes: ['receipts', 'restaurants', 'loyalty'] },
       schema: {
         tags: ['pos'],
         summary: "A Specter POS pushes an order (Authorization: Bearer <the restaurant's push key>)",
@@ -97,6 +98,8 @@ export default async function posPushRoutes(fastify: FastifyInstance) {
           keepClosedAt: !b.closed_at,
         }),
       );
+      // Returned (5) or void (7): the order's loyalty points are undone (issue 47); the push key is the POS's word.
+      await undoPushedOrder(app.deps, r.id, b.order_id, b.status);
       return { message: firstSeen ? 'Order received' : 'Order updated' };
     },
   );

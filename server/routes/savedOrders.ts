@@ -15,8 +15,8 @@ import {
 } from '../db/repositories/savedOrders';
 import { recordExport } from '../db/audit';
 import { allow, resourceRoutes } from './resourceRoutes';
-import { keysetBatches, sendCsv } from '../export/csv';
-import { isoInZone, wallIso } from '../export/isoTime';
+import { keysetBatches, sendCsv, text } from '../export/csv';
+import { localDateTime } from '../export/isoTime';
 import { requireAdminOrTicket } from '../export/tickets';
 import { displayName } from './orders';
 import { scopeOfRequest } from '../plugins/auth';
@@ -50,8 +50,8 @@ const SAVED_ORDERS_CSV_HEADER = [
   'payment method',
   'total',
   'currency',
-  'saved at',
-  'ordered at',
+  'saved date',
+  'saved time',
 ];
 
 export default async function savedOrdersRoutes(fastify: FastifyInstance) {
@@ -109,12 +109,12 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
         SAVED_ORDERS_CSV_HEADER,
         rows,
         (r) => [
-          r.id,
+          text(r.id),
           r.restaurantName,
           r.branchName,
-          r.deviceName ?? r.deviceId,
-          r.orderNumber,
-          r.checkNumber,
+          text(r.deviceName ?? r.deviceId),
+          text(r.orderNumber),
+          text(r.checkNumber),
           displayName(r),
           r.orderDate,
           r.orderTime,
@@ -122,9 +122,9 @@ export default async function savedOrdersRoutes(fastify: FastifyInstance) {
           Number(r.totalPrice),
           // The code the screens show (EGY is written EGP).
           isoCurrency(r.currency),
-          // The restaurant's own offset (its time zone when set, else the app's business day's).
-          isoInZone(r.createdAt, r.restaurantTimeZone ?? zone),
-          wallIso(r.orderDate, r.orderTime, r.restaurantTimeZone ?? zone),
+          // When it was saved, in the restaurant's own time zone (when set, else the app's business day's); the
+          // order date and time above are the POS's, already that zone's wall time.
+          ...localDateTime(r.createdAt, r.restaurantTimeZone ?? zone),
         ],
         recordExport(db, req, 'orders'),
       );

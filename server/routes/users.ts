@@ -47,7 +47,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         delete: 'Delete an app user (hard delete; their saved orders go with them)',
       },
       // Their saved orders go with them (docs/SECURITY.md, "Retention").
-      changes: ['appUsers', 'savedOrders', 'activity'],
+      changes: ['appUsers', 'savedOrders', 'activity', 'loyalty'],
       shape: (rows) => rows.map(toAppUser),
       labelOf: (u) => maskPhone(u.phone),
     },

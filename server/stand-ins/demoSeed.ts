@@ -9,7 +9,17 @@ import { syncRestaurant } from '../pos/sync';
 import { DEMO_SAVED_ORDER_ID, FIXTURE } from './foodics/fixture';
 import { saveOrderToAccount } from '../db/repositories/savedOrders';
 import { keepGuest } from '../db/repositories/guests';
-import { appUsers, branches, devices, funnelDaily, orderItems, orders, restaurants } from '../db/schema';
+import {
+  appUsers,
+  branches,
+  devices,
+  funnelDaily,
+  loyaltyPrograms,
+  loyaltyRewards,
+  orderItems,
+  orders,
+  restaurants,
+} from '../db/schema';
 import { EGYPT_TOKEN_SUFFIX, FIXTURE_EG } from './foodics/fixture';
 import { localDateTime } from '../pos/foodics/mapping';
 import { dayRange } from '../funnel/days';
@@ -96,6 +106,7 @@ export async function loadDemoData(deps: Deps, opts: { foodicsToken?: string }):
     ])
     .returning({ id: restaurants.id, name: restaurants.name });
   for (const r of made) await syncRestaurant(deps, r.id);
+  await seedLoyalty(deps, made[0].id);
 
   const users = await db
     .insert(appUsers)
@@ -236,4 +247,45 @@ async function saveDemoStandInOrder(deps: Deps, restaurantId: number) {
     order,
     at: new Date(Date.now() - 5 * 60_000),
   });
+}
+
+/** Najd Grill runs a rewards program (issue 47): a point per riyal, balances kept 180 days, three rewards the
+ * stand-in's till can redeem (a free Karak Tea, 10 SAR off, 15 % off up to 25 SAR). */
+async function seedLoyalty(deps: Deps, restaurantId: number) {
+  const { db } = deps.database;
+  await db
+    .insert(loyaltyPrograms)
+    .values({ restaurantId, enabled: true, pointsPerUnit: '1', minSpend: '0', expiryDays: 180 });
+  await db.insert(loyaltyRewards).values([
+    {
+      restaurantId,
+      code: 'KARAK',
+      nameEn: 'Free Karak Tea',
+      nameAr: 'شاي كرك مجاني',
+      cost: 30,
+      kind: 'products' as const,
+      value: '1',
+      maxDiscount: '6',
+      productIds: [FIXTURE.products[2].id],
+    },
+    {
+      restaurantId,
+      code: 'TEN-OFF',
+      nameEn: '10 SAR off',
+      nameAr: 'خصم 10 ريال',
+      cost: 60,
+      kind: 'amount' as const,
+      value: '10',
+    },
+    {
+      restaurantId,
+      code: 'FIFTEEN',
+      nameEn: '15% off (up to 25 SAR)',
+      nameAr: 'خصم 15% (حتى 25 ريال)',
+      cost: 150,
+      kind: 'percent' as const,
+      value: '15',
+      maxDiscount: '25',
+    },
+  ]);
 }

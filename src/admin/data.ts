@@ -5,7 +5,7 @@ import type { DataProvider, Identifier } from 'ra-core';
 import type { LatestOrder, Statistics } from '../contract/orders';
 import type { FunnelRow, FunnelSummary } from '../contract/savedOrders';
 import type { Connection, PushKeyAnswer } from '../contract/restaurants';
-import type { Insights } from '../contract/guests';
+import type { Insights, Sales } from '../contract/guests';
 import type { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from '../contract/auth';
 
 /** The Foodics webhook address with its secret, and when the secret was last replaced. */
@@ -49,4 +49,8 @@ export interface SpecterDataProvider extends DataProvider {
   connection(id: Identifier): Promise<Connection>;
   /** GET /api/guest/insights: a period's saved receipts and guests beside the period before it. */
   getGuestInsights(q: { restaurantId?: Identifier; from: string; to: string }): Promise<Insights>;
+  /** POST /api/admins/{id}/password: an admin sets a new password for an account that forgot it (issue 49). */
+  resetPassword(id: Identifier, newPassword: string): Promise<void>;
+  /** GET /api/dashboard/sales: the dashboard's period, money per currency (issue 49). */
+  getSales(q: { restaurantId?: Identifier; from: string; to: string }): Promise<Sales>;
 }

@@ -37,7 +37,14 @@ const base: RaThemeOptions = {
       },
     },
   },
-  palette: { ...defaultTheme.palette, primary: { main: '#1f3a5f' }, secondary: { main: '#c8a24a' } },
+  palette: {
+    ...defaultTheme.palette,
+    primary: { main: '#1f3a5f' },
+    secondary: { main: '#c8a24a' },
+    // A darker amber than MUI's (#ed6c02 under white text is 3.1:1): the connection badges' "No orders read in
+    // 24 h" and every warning reach WCAG AA's 4.5:1 (issue 49, axe-core in tests/e2e/journeys/firstWeek.e2e.ts).
+    warning: { main: '#b45309', light: '#d97706', dark: '#92400e', contrastText: '#ffffff' },
+  },
 };
 
 export const themes = {

@@ -19,6 +19,8 @@ export const ACTIVITY_KINDS = [
   'admin.signInFailed',
   'device.linkKeyRotated',
   'admin.passwordChanged',
+  // Issue 49: an admin set another account's password (it was forgotten).
+  'admin.passwordReset',
   'admin.totpEnabled',
   'admin.totpDisabled',
   'foodics.webhookSecretRotated',
@@ -29,6 +31,11 @@ export const ACTIVITY_KINDS = [
   'record.created',
   'record.edited',
   'record.deleted',
+  // Issue 47: a restaurant's loyalty program changed; a reward created, changed or deleted.
+  'loyalty.programChanged',
+  'loyalty.rewardCreated',
+  'loyalty.rewardChanged',
+  'loyalty.rewardDeleted',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -6,6 +6,10 @@ export const messageSchema = z.object({ message: z.string() });
 /** Every failure answers this shape (docs/DECISIONS.md): the same `{message}`. */
 export const errorSchema = messageSchema;
 
+/** A 400 of a call that checks a one-time code: the one message for a wrong, expired, used or exhausted code, and
+ * how many guesses the phone's live code still takes (0: none is live; the page asks for a new one). */
+export const codeErrorSchema = messageSchema.extend({ triesLeft: z.number().int().min(0).optional() });
+
 /** A numeric id in a path: `/user/{id}`. */
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

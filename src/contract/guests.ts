@@ -3,9 +3,11 @@
 import { z } from 'zod';
 import { listQuery } from './common';
 
-/** The version of the consent's wording ("Let {restaurant} know me as a guest ..."): stored with each yes, raised
- * whenever the sentence's meaning changes (docs/CUSTOMER.md). */
-export const CONSENT_WORDING_VERSION = 1;
+/** The version of the consent's wording: stored with each yes, raised whenever the sentence's meaning changes
+ * (docs/CUSTOMER.md). 1: "Let {restaurant} know me as a guest (my visits and spend, and occasional offers by SMS)";
+ * 2 (issue 47, one yes for the guestbook and the rewards): "Join {restaurant}'s rewards: it will know your visits and
+ * spend". */
+export const CONSENT_WORDING_VERSION = 2;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 /** A day (YYYY-MM-DD, read as its first instant, UTC) or an ISO 8601 time. */
@@ -62,6 +64,7 @@ export const guestDetailSchema = guestSchema.extend({ orders: z.array(guestOrder
 export type GuestDetail = z.infer<typeof guestDetailSchema>;
 
 export const insightsQuery = z.object({
+  /** One of the caller's restaurants; left out, all of them (an admin's: every restaurant). */
   restaurantId: dbId.optional(),
   /** The period, inclusive, in business dates (the restaurant's time zone); both default to today. */
   from: isoDate.optional(),
@@ -69,33 +72,67 @@ export const insightsQuery = z.object({
 });
 export type InsightsQuery = z.infer<typeof insightsQuery>;
 
-export const insightsPeriodSchema = z.object({
-  from: z.string(),
-  to: z.string(),
+/** Money of one currency (issue 49: riyals and pounds are never added together): the orders' currency code as the
+ * Orders screen answers it (EGY, SAR, ...), how many saved receipts were in it and their sum. */
+export const currencySumSchema = z.object({
+  currency: z.string(),
   receipts: z.number(),
   spend: z.number(),
   average_ticket: z.number(),
+});
+export type CurrencySum = z.infer<typeof currencySumSchema>;
+
+export const insightsPeriodSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Saved receipts, every currency. */
+  receipts: z.number(),
+  /** Spend and average ticket, one entry per currency (most receipts first). */
+  by_currency: z.array(currencySumSchema),
   guests: z.number(),
   returning: z.number(),
   new: z.number(),
 });
 export type InsightsPeriod = z.infer<typeof insightsPeriodSchema>;
 
+/** A branch named with its restaurant, in one currency. */
+export const branchSumSchema = z.object({
+  restaurant_id: z.number(),
+  restaurant: z.string(),
+  branch: z.string(),
+  currency: z.string(),
+  receipts: z.number(),
+  spend: z.number(),
+  average_ticket: z.number(),
+});
+
 export const insightsSchema = z.object({
   current: insightsPeriodSchema,
   previous: insightsPeriodSchema,
-  by_branch: z.array(
-    z.object({
-      branch: z.string(),
-      receipts: z.number(),
-      spend: z.number(),
-      average_ticket: z.number(),
-      guests: z.number(),
-    }),
+  by_branch: z.array(branchSumSchema.extend({ guests: z.number() })),
+  by_day: z.array(
+    z.object({ day: z.string(), receipts: z.number(), guests: z.number(), by_currency: z.array(currencySumSchema) }),
   ),
-  by_day: z.array(z.object({ day: z.string(), receipts: z.number(), spend: z.number(), guests: z.number() })),
 });
 export type Insights = z.infer<typeof insightsSchema>;
+
+/** GET /api/dashboard/sales: the dashboard's period (issue 49) - saved receipts, revenue and average ticket per
+ * currency beside the period before, by branch and by day, over the caller's restaurants. */
+export const salesQuery = insightsQuery;
+export const salesPeriodSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  receipts: z.number(),
+  by_currency: z.array(currencySumSchema),
+});
+export const salesSchema = z.object({
+  current: salesPeriodSchema,
+  previous: salesPeriodSchema,
+  by_branch: z.array(branchSumSchema),
+  by_day: z.array(z.object({ day: z.string(), receipts: z.number(), by_currency: z.array(currencySumSchema) })),
+});
+export type Sales = z.infer<typeof salesSchema>;
+export type SalesPeriod = z.infer<typeof salesPeriodSchema>;
 
 /** A restaurant the signed-in customer said yes to (My receipts). */
 export const consentSchema = z.object({

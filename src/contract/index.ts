@@ -15,3 +15,4 @@ export * from './publicConfig';
 export * from './savedOrders';
 export * from './guests';
 export * from './resource';
+export * from './loyalty';

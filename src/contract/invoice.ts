@@ -29,10 +29,8 @@ export const invoiceSchema = z.object({
       qr_kind: z.enum(['pos', 'zatca-phase-1']).nullable().optional(),
       /** The seller's ZATCA e-invoicing phase (1 or 2); null on a receipt that is not Saudi (not in SAR). With
        * phase 2 and no QR, the page says the tax invoice with its e-invoice QR is the one printed at the till. */
-      zatca_phase: z
-        .union([z.literal(1), z.literal(2)])
-        .nullable()
-        .optional(),
+      // An integer 1 or 2 (not a union of literals: an OpenAPI 3.0 `nullable` needs a `type` beside it).
+      zatca_phase: z.number().int().min(1).max(2).nullable().optional(),
     })
     .optional(),
 });
@@ -66,7 +64,7 @@ export const addOrderBody = z.object({
   otp: z.string().regex(/^\d{4}$/, 'must be 4 digits'),
   orderId: orderIdField,
   key: tillKeyField,
-  /** "Let {restaurant} know me as a guest ...", ticked (issue 34): recorded for this phone and restaurant with the
+  /** "Join {restaurant}'s rewards: it will know your visits and spend", ticked (issues 34 and 47): recorded for this phone and restaurant with the
    * wording's version. Absent or false changes nothing (a yes is withdrawn in My receipts). */
   consent: z.boolean().optional(),
 });

@@ -41,3 +41,33 @@ export const RECEIPT_LABELS = {
     poweredBy: 'بواسطة',
   },
 } as const;
+
+/**
+ * The payment methods a POS names in English (Foodics' defaults and Saudi Arabia's card networks), in Arabic. A
+ * receipt's method is one name or several joined by ", "; a name not listed is shown as the POS wrote it.
+ */
+const PAYMENT_METHODS_AR: Record<string, string> = {
+  cash: 'نقدًا',
+  card: 'بطاقة',
+  'credit card': 'بطاقة ائتمانية',
+  'debit card': 'بطاقة مدى',
+  mada: 'مدى',
+  visa: 'فيزا',
+  mastercard: 'ماستركارد',
+  'apple pay': 'Apple Pay',
+  'stc pay': 'STC Pay',
+  'gift card': 'بطاقة هدية',
+  'house account': 'حساب العميل',
+  'bank transfer': 'تحويل بنكي',
+  online: 'دفع إلكتروني',
+};
+
+/** A receipt's payment method(s) in the reader's language: the invoice page, the shared receipt, the back-office's
+ * Orders and Latest Orders. */
+export function paymentMethodIn(locale: string, method: string): string {
+  if (!locale.startsWith('ar')) return method;
+  return method
+    .split(', ')
+    .map((name) => PAYMENT_METHODS_AR[name.trim().toLowerCase()] ?? name)
+    .join('، ');
+}

@@ -20,7 +20,8 @@ import { listQuery } from './common';
 import type { ActivityKind } from './activity';
 
 /** react-admin's actions, and ours: export (CSV), sync (read the POS again), connect (the POS token, push key),
- * reprint (a till's new link key), unlock (lift a phone's lock), print (Print QR's, the QR sheet). */
+ * reprint (a till's new link key), unlock (lift a phone's lock), print (Print QR's, the QR sheet), resetPassword
+ * (an account's forgotten password), adjust (a loyalty member's balance). */
 export const ACTIONS = [
   'list',
   'show',
@@ -33,6 +34,8 @@ export const ACTIONS = [
   'reprint',
   'unlock',
   'print',
+  'resetPassword',
+  'adjust',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

@@ -2,7 +2,7 @@
 // Backspace on an empty box clears the previous one and moves there, arrow keys move between boxes, and pasting 1 to 4
 // digits fills the boxes and focuses the next empty one. Arabic-Indic (٠-٩) and Persian (۰-۹) digits count as the
 // digits they are - typed on an Arabic keyboard, pasted from an Arabic SMS or autofilled - and are kept as 0-9.
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 
 export const OTP_LENGTH = 4;
 export const emptyOtp = () => Array.from({ length: OTP_LENGTH }, () => '');
@@ -16,11 +16,19 @@ interface Props {
   onChange(next: string[]): void;
   label: string;
   disabled?: boolean;
+  /** Changes when a code was refused: the (emptied) first box takes the focus again. */
+  focusKey?: number;
+  /** The id of a note about the boxes (a refused code's "Tries left"), read with them. */
+  describedBy?: string;
 }
 
-export function OtpInput({ value, onChange, label, disabled }: Props) {
+export function OtpInput({ value, onChange, label, disabled, focusKey = 0, describedBy }: Props) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focus = (i: number) => boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, i))]?.focus();
+  // After a refusal, once the boxes are enabled again (the call is over), the first one has the focus.
+  useEffect(() => {
+    if (focusKey && !disabled) boxes.current[0]?.focus();
+  }, [focusKey, disabled]);
 
   /** Fills the boxes from box `from` on with 1 to 4 digits and focuses the next empty one (a paste, an autofill). */
   const fill = (from: number, digits: string) => {
@@ -85,6 +93,7 @@ export function OtpInput({ value, onChange, label, disabled }: Props) {
           pattern="[0-9]*"
           maxLength={1}
           aria-label={`${label} ${i + 1}`}
+          aria-describedby={describedBy}
           value={d}
           disabled={disabled}
           autoFocus={i === 0}

@@ -48,6 +48,9 @@ export function usePhoneCode({
   /** When Resend code may text the code again (ms since the epoch), and whether it was just texted again. */
   const [resendAt, setResendAt] = useState(0);
   const [resent, setResent] = useState(false);
+  /** A refused code's note on the code step ("Tries left: 2"), and how many refusals so far (the boxes' focus). */
+  const [codeNote, setCodeNote] = useState('');
+  const [refusals, setRefusals] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const resendIn = Math.max(0, Math.ceil((resendAt - now) / 1000));
   // The countdown ticks once a second while it runs, on the code step only.
@@ -82,6 +85,7 @@ export function usePhoneCode({
       async () => {
         waitFrom(await send(phone.trim(), false));
         setResent(false);
+        setCodeNote('');
         setOtp(emptyOtp());
         setStep('code');
       },
@@ -96,6 +100,7 @@ export function usePhoneCode({
       () => verify(phone.trim(), otp.join('')),
       (err) => {
         setOtp(emptyOtp());
+        setRefusals((n) => n + 1);
         onError(err, 'code');
       },
     );
@@ -108,6 +113,7 @@ export function usePhoneCode({
       async () => {
         waitFrom(await send(phone.trim(), true));
         setResent(true);
+        setCodeNote('');
         setOtp(emptyOtp());
       },
       (err) => onError(err, 'phone'),
@@ -119,6 +125,7 @@ export function usePhoneCode({
     setPhone('');
     setTouched(false);
     setOtp(emptyOtp());
+    setCodeNote('');
     setStep(start);
   };
 
@@ -139,6 +146,9 @@ export function usePhoneCode({
     resend,
     resendIn,
     resent,
+    codeNote,
+    setCodeNote,
+    refusals,
   };
 }
 
@@ -209,6 +219,8 @@ export function CodeForm({
   submit,
   children,
   after,
+  focusKey,
+  describedBy,
 }: {
   className: string;
   title: string;
@@ -224,12 +236,21 @@ export function CodeForm({
   /** Shown under the title (the code step's "sent to" line), and under the boxes (Resend code). */
   children?: ReactNode;
   after?: ReactNode;
+  focusKey?: number;
+  describedBy?: string;
 }) {
   return (
     <form onSubmit={onSubmit} noValidate className={className}>
       <p className="step-title">{title}</p>
       {children}
-      <OtpInput value={otp} onChange={onOtp} label={digit} disabled={busy} />
+      <OtpInput
+        value={otp}
+        onChange={onOtp}
+        label={digit}
+        disabled={busy}
+        focusKey={focusKey}
+        describedBy={describedBy}
+      />
       {after}
       <div className="actions">
         <button type="button" className="ghost" onClick={back.onClick}>
@@ -283,8 +304,15 @@ export function CodeStep({ flow, className, texts }: { flow: PhoneCode; classNam
       onSubmit={flow.submitCode}
       back={{ label: texts.back, onClick: () => flow.setStep('phone') }}
       submit={{ label: texts.submit, className: 'primary' }}
+      focusKey={flow.refusals}
+      describedBy={flow.codeNote ? 'code-note' : undefined}
       after={
         <>
+          {flow.codeNote && (
+            <p id="code-note" className="field-error" role="alert">
+              {flow.codeNote}
+            </p>
+          )}
           <p className="resend">
             <button type="button" className="ghost" onClick={flow.resend} disabled={flow.busy || flow.resendIn > 0}>
               {flow.resendIn > 0 ? texts.resendIn.replace('{seconds}', String(flow.resendIn)) : texts.resend}

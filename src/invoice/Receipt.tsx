@@ -2,6 +2,7 @@
 // lines, the payment block, 'Takeout total (incl. Tax)', Save Invoice, and the 'Powered by' footer.
 import type { Invoice } from '../contract/invoice';
 import { money } from '../lib/money';
+import { localDate, wallTime } from '../contract/dates';
 import { isSafeImageSrc } from '../lib/safeImage';
 import { paymentMethodIn, type Texts } from './i18n';
 import { VatBlock } from './VatBlock';
@@ -32,7 +33,7 @@ export function Receipt({
           />
         )}
         <h1>{invoice.restaurant.name}</h1>
-        <p className="muted">{invoice.order_date}</p>
+        <p className="muted">{localDate(invoice.order_date, locale)}</p>
         {/* No check number at the POS: the order number stands in, so 'Invoice #' is never left bare. */}
         <p className="invoice-no">
           {t.invoiceNo}
@@ -54,11 +55,11 @@ export function Receipt({
         </div>
         <div>
           <dt>{t.date}</dt>
-          <dd>{invoice.order_date}</dd>
+          <dd>{localDate(invoice.order_date, locale)}</dd>
         </div>
         <div>
           <dt>{t.time}</dt>
-          <dd>{invoice.order_time}</dd>
+          <dd dir="ltr">{wallTime(invoice.order_time)}</dd>
         </div>
       </dl>
       <ul className="items" aria-label={t.items}>

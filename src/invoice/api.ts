@@ -1,5 +1,6 @@
 // The invoice page's three calls (docs/API.md), with plain fetch: no client library in this bundle.
 import type { LastOrderAnswer } from '../contract/invoice';
+import type { LoyaltyJoin, SaveLoyalty } from '../contract/loyalty';
 import { TILL_EMPTY_HEADER } from '../contract/invoicePageRender';
 import { currentLanguage } from '../lib/useLanguage';
 
@@ -12,10 +13,15 @@ export class ApiError extends Error {
     readonly reference = '',
     /** The till has no recent closed order yet (last-order's 404 says so in a header): nothing failed. */
     readonly empty = false,
+    /** A wrong code's answer: the guesses the phone's live code still takes (undefined: not a code's answer). */
+    readonly triesLeft?: number,
   ) {
     super(message);
   }
 }
+
+/** The guesses a refused code's live code still takes (the code step stays while there are some), else 0. */
+export const triesLeftOf = (err: unknown) => (err instanceof ApiError ? (err.triesLeft ?? 0) : 0);
 
 /** The reference of a failure the server answered, else ''. */
 export const referenceOf = (err: unknown) => (err instanceof ApiError ? err.reference : '');
@@ -48,6 +54,7 @@ export async function request<T>(url: string, init?: RequestInit): Promise<T> {
       typeof body?.message === 'string' ? body.message : '',
       (res.headers.get('X-Request-Id') ?? '').slice(0, 8),
       res.headers.get(TILL_EMPTY_HEADER) === '1',
+      typeof body?.triesLeft === 'number' ? body.triesLeft : undefined,
     );
   return body as T;
 }
@@ -104,7 +111,7 @@ export const sendCode = (phone: string, order: ShownOrder, resend = false) =>
 /** Saves the order shown (`consent`: the guestbook's tick); `proof` (the save proved the phone) lets "See my
  * receipts" sign in without a code. */
 export const saveOrder = (body: ShownOrder & { phone: string; otp: string; consent?: boolean }) =>
-  request<{ message: string; id: number; proof?: string }>('/order/foodics/web/add-order', {
+  request<{ message: string; id: number; proof?: string; loyalty?: SaveLoyalty }>('/order/foodics/web/add-order', {
     method: 'POST',
     body: JSON.stringify(body),
   });
@@ -113,3 +120,11 @@ export const saveOrder = (body: ShownOrder & { phone: string; otp: string; conse
  * page, which then asks for a code as usual. */
 export const signInWithProof = (proof: string) =>
   request<unknown>('/customer/session/from-save', { method: 'POST', body: JSON.stringify({ proof }) });
+
+/** Joins the restaurant's rewards right after a save made without the yes: the saved receipt then earns (the save's
+ * proof names the phone). */
+export const joinRewards = (receiptId: number, proof: string | undefined) =>
+  request<LoyaltyJoin>('/customer/loyalty/join', {
+    method: 'POST',
+    body: JSON.stringify({ receipt_id: receiptId, ...(proof ? { proof } : {}) }),
+  });

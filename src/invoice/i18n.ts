@@ -30,6 +30,7 @@ export const TEXTS = {
     resend: 'Resend code',
     resendIn: 'Resend code in {seconds} s',
     resent: 'We sent the code again',
+    wrongCodeTries: 'That code is not right. Type it again: tries left: {tries}',
     digit: 'Digit',
     send: 'Send',
     back: 'Back',
@@ -42,7 +43,10 @@ export const TEXTS = {
     ok: 'Ok',
     switchTo: 'العربية',
     myReceipts: 'My receipts',
-    consent: 'Let {restaurant} know me as a guest (my visits and spend, and occasional offers by SMS)',
+    consent: "Join {restaurant}'s rewards: it will know your visits and spend",
+    rewardsEarned: 'Points earned: {points}. Your balance at {restaurant}: {balance}',
+    rewardsJoinFor: 'Join and get {points} points for this receipt',
+    rewardsJoin: "Join {restaurant}'s rewards",
     print: 'Print / Save as PDF',
     printTill: 'Print at till width (80 mm)',
     // The Privacy page (/Privacy)
@@ -76,6 +80,7 @@ export const TEXTS = {
     resend: 'إعادة إرسال الرمز',
     resendIn: 'إعادة إرسال الرمز بعد {seconds} ث',
     resent: 'أرسلنا الرمز مرة أخرى',
+    wrongCodeTries: 'الرمز غير صحيح. اكتبه مرة أخرى: المحاولات المتبقية: {tries}',
     digit: 'الرقم',
     send: 'إرسال',
     back: 'رجوع',
@@ -88,7 +93,10 @@ export const TEXTS = {
     ok: 'حسنًا',
     switchTo: 'English',
     myReceipts: 'فواتيري',
-    consent: 'اسمح لـ {restaurant} بمعرفتي كضيف (زياراتي وإنفاقي، وعروض من حين لآخر عبر الرسائل النصية)',
+    consent: 'انضم إلى مكافآت {restaurant}: سيعرف زياراتك وإنفاقك',
+    rewardsEarned: 'النقاط المكتسبة: {points}. رصيدك لدى {restaurant}: {balance}',
+    rewardsJoinFor: 'انضم واحصل على {points} نقطة مقابل هذه الفاتورة',
+    rewardsJoin: 'انضم إلى مكافآت {restaurant}',
     print: 'طباعة / حفظ بصيغة PDF',
     printTill: 'طباعة بعرض الكاشير (80 مم)',
     terms: 'الشروط والأحكام',
@@ -101,30 +109,4 @@ export const TEXTS = {
 
 export type Texts = { [K in keyof (typeof TEXTS)['en']]: string };
 
-/**
- * The payment methods a POS names in English (Foodics' defaults and Saudi Arabia's card networks), in Arabic. A
- * receipt's method is one name or several joined by ", "; a name not listed is shown as the POS wrote it.
- */
-const PAYMENT_METHODS_AR: Record<string, string> = {
-  cash: 'نقدًا',
-  card: 'بطاقة',
-  'credit card': 'بطاقة ائتمانية',
-  'debit card': 'بطاقة مدى',
-  mada: 'مدى',
-  visa: 'فيزا',
-  mastercard: 'ماستركارد',
-  'apple pay': 'Apple Pay',
-  'stc pay': 'STC Pay',
-  'gift card': 'بطاقة هدية',
-  'house account': 'حساب العميل',
-  'bank transfer': 'تحويل بنكي',
-  online: 'دفع إلكتروني',
-};
-
-export function paymentMethodIn(locale: string, method: string): string {
-  if (!locale.startsWith('ar')) return method;
-  return method
-    .split(', ')
-    .map((name) => PAYMENT_METHODS_AR[name.trim().toLowerCase()] ?? name)
-    .join('، ');
-}
+export { paymentMethodIn } from '../contract/receiptLabels';

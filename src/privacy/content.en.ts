@@ -189,11 +189,12 @@ export const privacyEn: Section[] = [
   },
   {
     id: 'guestbook',
-    title: 'When a Restaurant Knows You as a Guest',
+    title: "When You Join a Restaurant's Rewards",
     body: [
-      'When you save a receipt you may tick "Let (the restaurant) know me as a guest (my visits and spend, and occasional offers by SMS)". It is unticked unless you tick it, and it is asked per restaurant: a yes to one restaurant tells no other restaurant anything. We keep when you said yes and which wording you saw.',
-      "With your yes, that restaurant's back-office sees you in its guestbook: your name if you gave one, your phone number, your first and latest visits, how many receipts you saved there, what you spent, your average ticket, your favourite item and your usual branch. It may text you occasional offers. Without your yes, the restaurant sees none of this about you; your saved receipts only add, without your name or number, to its totals (how many receipts were saved and how much was spent).",
-      'To stop it, open My receipts (/user/receipts), sign in, and choose "Withdraw" beside the restaurant: you leave its guestbook at once, and it can no longer find or export you. "Delete my data" removes every such yes together with your account.',
+      'When you save a receipt you may tick "Join (the restaurant)\'s rewards: it will know your visits and spend". It is unticked unless you tick it, and it is asked per restaurant: a yes to one restaurant tells no other restaurant anything. We keep when you said yes and which wording you saw. If you did not tick it, the confirmation may offer "Join" for the receipt you just saved: pressing it is the same yes.',
+      "With your yes, that restaurant's back-office sees you in its guestbook and among its rewards members: your name if you gave one, your phone number, your first and latest visits, how many receipts you saved there, what you spent, your average ticket, your favourite item, your usual branch, and your points (earned, redeemed at its tills, returned, expired). Without your yes, the restaurant sees none of this about you and your receipts earn no points; your saved receipts only add, without your name or number, to its totals (how many receipts were saved and how much was spent).",
+      "Your points: a saved receipt earns the restaurant's points for what you paid, and the fraction of a point left over is kept for your next receipt. An order the restaurant later returns or voids takes back the points it earned, and gives back a reward you spent on it. Points you do not use expire when the restaurant's program says so after a time without earning or redeeming; My receipts shows the date in advance. At the till, the cashier scans the code shown in My receipts: it holds only your phone number and its country code, never your name.",
+      'To stop it, open My receipts (/user/receipts), sign in, and choose "Withdraw" beside the restaurant: you leave its guestbook and its rewards at once (your points there are lost, and the page says so before you confirm), and it can no longer find or export you. "Delete my data" removes every such yes, your memberships and the record of your points together with your account.',
     ],
   },
   {

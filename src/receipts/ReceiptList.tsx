@@ -1,4 +1,5 @@
 // The saved receipts, newest first, a page at a time; each opens to the full receipt.
+import { localDate, wallDateTime } from '../contract/dates';
 import { useEffect, useState } from 'react';
 import type { ReceiptPage } from '../contract/customer';
 import { money } from '../lib/money';
@@ -42,22 +43,19 @@ export function ReceiptList({ t, locale, page, onPage, onOpen, onError }: Props)
               type="button"
               className="receipt-row"
               onClick={() => onOpen(r.id)}
-              aria-label={`${t.open}: ${r.restaurant.name}, ${r.order_date} ${r.order_time}`}
+              aria-label={`${t.open}: ${r.restaurant.name}, ${wallDateTime(r.order_date, r.order_time, locale)}`}
             >
               <span className="receipt-row-main">
                 <strong>{r.restaurant.name}</strong>
                 <span className="muted small">
-                  {r.branch_name} ·{' '}
-                  <span dir="ltr">
-                    {r.order_date} {r.order_time}
-                  </span>
+                  {r.branch_name} · <span>{wallDateTime(r.order_date, r.order_time, locale)}</span>
                 </span>
               </span>
               <span className="receipt-row-total">{money(r.total_price, r.currency, locale)}</span>
             </button>
             {r.share_expires_at && (
               <span className="muted small shared-mark" data-testid="shared-mark">
-                {t.sharedUntil.replace('{date}', new Date(r.share_expires_at).toLocaleDateString(locale))}
+                {t.sharedUntil.replace('{date}', localDate(r.share_expires_at, locale))}
               </span>
             )}
           </li>

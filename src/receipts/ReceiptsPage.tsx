@@ -2,16 +2,18 @@
 // receipts (newest first, paged), each opening to the full receipt drawn by the invoice page's own
 // components; Sign out; Delete my data. Its own chunk, loaded only on this address: the invoice page's
 // first visit does not carry it. React only, like the rest of the public entry.
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { CustomerSession, SavedReceipt } from '../contract/customer';
+import type { LoyaltyCard } from '../contract/loyalty';
 import { ApiError } from '../invoice/api';
 import { TEXTS } from '../invoice/i18n';
 import { PrintButtons } from '../invoice/PrintButtons';
 import { Receipt } from '../invoice/Receipt';
 import { useLanguage } from '../lib/useLanguage';
-import { fetchReceipt, signOut, whoAmI } from './api';
+import { fetchLoyalty, fetchReceipt, signOut, whoAmI } from './api';
 import { Consents } from './Consents';
 import { DeleteData } from './DeleteData';
+import { LoyaltyCards } from './LoyaltyCards';
 import { RECEIPTS_TEXTS } from './i18n';
 import { ReceiptList } from './ReceiptList';
 import { ShareButtons } from './ShareButtons';
@@ -44,6 +46,8 @@ export function ReceiptsPage() {
   const [view, setView] = useState<View>({ kind: 'checking' });
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState('');
+  /** The customer's rewards cards (issue 47), read with the list. */
+  const [cards, setCards] = useState<LoyaltyCard[]>([]);
 
   useLayoutEffect(() => {
     document.title = TEXTS[lang].receiptsTitle;
@@ -117,6 +121,20 @@ export function ReceiptsPage() {
     }, onError);
   };
 
+  const listing = view.kind === 'list';
+  useEffect(() => {
+    if (!listing) return;
+    let live = true;
+    fetchLoyalty().then(
+      (d) => live && setCards(d.programs),
+      () => live && setCards([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [listing, lang]);
+  const points = useMemo(() => new Map(cards.map((c) => [c.restaurant_id, c.balance])), [cards]);
+
   const session = 'session' in view ? view.session : null;
   return (
     <main className="page receipts-page">
@@ -154,6 +172,7 @@ export function ReceiptsPage() {
       )}
       {view.kind === 'list' && (
         <>
+          <LoyaltyCards cards={cards} t={t} locale={locale} />
           <ReceiptList
             t={t}
             locale={locale}
@@ -162,7 +181,13 @@ export function ReceiptsPage() {
             onOpen={(id) => openReceipt(view.session, id)}
             onError={onError}
           />
-          <Consents t={t} locale={locale} onError={onError} />
+          <Consents
+            t={t}
+            locale={locale}
+            onError={onError}
+            points={points}
+            onWithdrawn={(id) => setCards((list) => list.filter((c) => c.restaurant_id !== id))}
+          />
           <div className="actions spread">
             <button
               type="button"

@@ -1,7 +1,8 @@
 // Share a saved receipt (docs/CUSTOMER.md, Sharing a receipt): the link to a read-only copy goes to the phone's
 // share sheet (Web Share API: WhatsApp, e-mail, messages) or, where there is none, to the clipboard and on screen.
-// "Stop sharing" kills the link at once.
-import { useState } from 'react';
+// "Stop sharing" asks first, then kills the link at once and says so (issue 49).
+import { localDate } from '../contract/dates';
+import { useEffect, useRef, useState } from 'react';
 import type { SavedReceipt } from '../contract/customer';
 import { shareReceipt, stopSharing } from './api';
 import type { ReceiptsTexts } from './i18n';
@@ -18,8 +19,15 @@ export function ShareButtons({ receipt, t, locale, onError }: Props) {
   const [url, setUrl] = useState('');
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
 
   const share = async () => {
+    setStopped(false);
     setBusy(true);
     try {
       const link = await shareReceipt(receipt.id);
@@ -49,6 +57,8 @@ export function ShareButtons({ receipt, t, locale, onError }: Props) {
       setUntil(null);
       setUrl('');
       setCopied(false);
+      setConfirming(false);
+      setStopped(true);
     } catch (err) {
       onError(err);
     } finally {
@@ -64,14 +74,32 @@ export function ShareButtons({ receipt, t, locale, onError }: Props) {
           {t.share}
         </button>
         {until && (
-          <button type="button" className="ghost" onClick={stop} disabled={busy}>
+          <button type="button" className="ghost" onClick={() => setConfirming(true)} disabled={busy || confirming}>
             {t.stopSharing}
           </button>
         )}
       </div>
+      {until && confirming && (
+        <div className="confirm" role="alertdialog" aria-labelledby="stop-confirm">
+          <p id="stop-confirm">{t.stopConfirm}</p>
+          <div className="actions">
+            <button type="button" className="ghost" onClick={() => setConfirming(false)} disabled={busy}>
+              {t.keepSharing}
+            </button>
+            <button type="button" className="primary" ref={confirmButton} onClick={stop} disabled={busy}>
+              {t.stopYes}
+            </button>
+          </div>
+        </div>
+      )}
+      {stopped && (
+        <p className="muted small" role="status">
+          {t.stopped}
+        </p>
+      )}
       {until && (
         <p className="muted small" data-testid="shared-until">
-          {t.sharedUntil.replace('{date}', new Date(until).toLocaleDateString(locale))}
+          {t.sharedUntil.replace('{date}', localDate(until, locale))}
         </p>
       )}
       {url && (

@@ -3,6 +3,7 @@
 import type { CustomerSession } from '../contract/customer';
 import { CodeStep, PhoneField, usePhoneCode } from '../invoice/PhoneCode';
 import { sendSignInCode, signIn } from './api';
+import { triesLeftOf } from '../invoice/api';
 import type { ReceiptsTexts } from './i18n';
 
 interface Props {
@@ -17,7 +18,12 @@ export function SignIn({ t, onSignedIn, onError }: Props) {
     allDigits: true,
     send: sendSignInCode,
     verify: async (phone, code) => onSignedIn(await signIn(phone, code)),
-    onError: (err) => onError(err),
+    // A wrong code keeps the code step and says the tries left (issue 49); anything else is the page's notice.
+    onError: (err, step) => {
+      const tries = triesLeftOf(err);
+      if (step === 'code' && tries > 0) flow.setCodeNote(t.wrongCodeTries.replace('{tries}', String(tries)));
+      else onError(err);
+    },
   });
 
   if (flow.step === 'code') {

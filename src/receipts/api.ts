@@ -2,6 +2,7 @@
 // never sees; fetch sends it because the calls are same-origin.
 import type { CustomerSession, ReceiptPage, ReceiptShare, SavedReceipt } from '../contract/customer';
 import type { Consents } from '../contract/guests';
+import type { CustomerLoyalty } from '../contract/loyalty';
 import { request } from '../invoice/api';
 
 const post = <T>(url: string, body?: unknown) =>
@@ -27,3 +28,5 @@ export const withdrawConsent = (restaurantId: number) =>
 /** Delete my data: with the texted code, or (a sign-in a few minutes ago proved the phone) without one. */
 export const deleteMyData = (otp?: string) =>
   post<{ message: string; receipts: number }>('/customer/data/delete', otp === undefined ? {} : { otp });
+/** The signed-in customer's rewards: a card per restaurant (issue 47). */
+export const fetchLoyalty = () => request<CustomerLoyalty>('/customer/loyalty');

@@ -24,6 +24,11 @@ describe('house rules enforced by ESLint', () => {
     ['src/privacy/probe.ts', "import '../resources/users';"],
     ['src/public/probe.ts', "import { invoiceSchema } from '../contract'; void invoiceSchema;"],
     ['src/lib/probe.ts', "import 'ra-core';"],
+    ['src/receipts/probe.ts', "import '@mui/material';"],
+    [
+      'src/receipts/probe.ts',
+      "import { customerLoyaltySchema } from '../contract/loyalty'; void customerLoyaltySchema;",
+    ],
   ])('%s may not %s (public pages load React only)', async (file, code) => {
     expect(restricted(await lint(file, code))).toHaveLength(1);
   });

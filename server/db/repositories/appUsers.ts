@@ -12,6 +12,7 @@ import { listSource, declaredOrder, searchWhere, type ListSource } from '../pagi
 import type { Db } from '../client';
 import { restaurantsIn, type Scope } from '../scope';
 import { TOTAL_CAP } from './counts';
+import { forgetMemberships } from './loyalty';
 import { appUsers, orders, phoneGuards } from '../schema';
 
 export type AppUser = typeof appUsers.$inferSelect;
@@ -150,8 +151,10 @@ export async function appUserPhone(db: Db, id: number): Promise<string | undefin
   return user?.phone;
 }
 
-/** Deletes an app user (their saved orders stay, without a user); what was deleted, or undefined. */
+/** Deletes an app user (their saved orders, guest rows and loyalty memberships go with them); what was deleted, or
+ * undefined. `tx` is a transaction: the loyalty ledger lets it delete their entries (loyalty.ts). */
 export async function deleteAppUser(tx: Tx, id: number) {
+  await forgetMemberships(tx, id);
   const [gone] = await tx
     .delete(appUsers)
     .where(eq(appUsers.id, id))

@@ -2,7 +2,7 @@
 // kept in the transaction of every change to what it sums (keepGuest), their consents, the back-office's list,
 // one guest with their orders, the CSV batches, and the owner's figures (guestInsights). Only consented rows are
 // ever read out; the insights count every save (counts and sums only).
-import { and, desc, eq, gt, gte, inArray, lt, lte, max, min, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, lt, lte, max, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { GuestFilters, InsightsQuery, ListQuery } from '../../../src/contract';
 import { CONSENT_WORDING_VERSION } from '../../../src/contract';
 import { listSource, orderBy, searchWhere, type Joins, type ListSource } from '../paging';
@@ -120,15 +120,22 @@ export async function recordConsent(tx: Writer, phone: string, restaurantId: num
 }
 
 /** Withdraws the phone's yes to the restaurant: from now on the guest is in no list, search, export or page.
- * False when there was none. */
-export function withdrawConsent(db: Db, phone: string, restaurantId: number): Promise<boolean> {
+ * `also` runs in the same transaction when there was a yes (leaving the restaurant's rewards: issue 47); its answer
+ * is `extra`. `withdrawn` false when there was none. */
+export function withdrawConsent<T = undefined>(
+  db: Db,
+  phone: string,
+  restaurantId: number,
+  also?: (tx: Tx) => Promise<T>,
+): Promise<{ withdrawn: boolean; extra?: T }> {
   return db.transaction(async (tx) => {
     const gone = await tx
       .delete(guestConsents)
       .where(and(eq(guestConsents.phone, phone), eq(guestConsents.restaurantId, restaurantId)))
       .returning({ id: guestConsents.id });
     await markConsent(tx, phone, restaurantId, false);
-    return gone.length > 0;
+    if (!gone.length) return { withdrawn: false };
+    return { withdrawn: true, extra: also ? await also(tx) : undefined };
   });
 }
 
@@ -178,6 +185,8 @@ const columns = {
   currency: guests.currency,
   favouriteItem: guests.favouriteItem,
   topBranch: guests.topBranch,
+  restaurantName: restaurants.name,
+  restaurantTimeZone: restaurants.timeZone,
 };
 export type GuestRow = {
   id: number;
@@ -193,6 +202,8 @@ export type GuestRow = {
   currency: string;
   favouriteItem: string | null;
   topBranch: string | null;
+  restaurantName: string;
+  restaurantTimeZone: string | null;
 };
 
 const join: Joins = (q) =>
@@ -298,194 +309,292 @@ export const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
-/** The saved orders of a period: exactly the Orders screen's for the same restaurant and dates. */
-const savedIn = (restaurantId: number | undefined, from: string, to: string) =>
-  and(
-    restaurantId === undefined ? undefined : eq(orders.restaurantId, restaurantId),
-    gte(orders.orderDate, from),
-    lte(orders.orderDate, to),
-  );
+/** The restaurants a period is read for: these (a caller's scope, or one restaurant), or every one (undefined). */
+export type Restaurants = readonly number[] | undefined;
+
+const within = (column: AnyColumn, rids: Restaurants) =>
+  rids === undefined ? undefined : inArray(column, [...rids, 0]);
+
+/** The saved orders of a period: exactly the Orders screen's for the same restaurants and dates. */
+const savedIn = (rids: Restaurants, from: string, to: string) =>
+  and(within(orders.restaurantId, rids), gte(orders.orderDate, from), lte(orders.orderDate, to));
 
 const guestOf = and(eq(guests.restaurantId, orders.restaurantId), eq(guests.appUserId, orders.appUserId));
 const money = (v: string | number | null) => Math.round(Number(v ?? 0) * 100) / 100;
 const average = (spend: string | number | null, n: number) => (n ? money(Number(spend ?? 0) / n) : 0);
 
-/** A period's sums, a branch's or a day's, as the database answers them (spend exact, as text). */
-interface Sums {
+/** Receipts and their spend in one currency, as the database answers them (spend exact, as text). */
+export interface MoneyRow {
+  currency: string;
   receipts: number;
   spend: string;
-  guests: number;
 }
 
-/** Where the insights' sums come from: the kept rows (what the endpoint reads) or the saved orders themselves
- * (the reference the tests and bench/guests.ts compare them with). */
+/** Where the insights' sums come from: the kept rows (what the endpoints read) or the saved orders themselves
+ * (the reference the tests and bench/guests.ts compare them with). Money is always per currency. */
 export interface InsightsSource {
-  period(restaurantId: number | undefined, from: string, to: string): Promise<Sums & { returning: number }>;
-  /** Most receipts first, then by name. */
-  byBranch(restaurantId: number | undefined, from: string, to: string): Promise<(Sums & { branch: string })[]>;
-  byDay(restaurantId: number | undefined, from: string, to: string): Promise<(Sums & { day: string })[]>;
+  money(rids: Restaurants, from: string, to: string): Promise<MoneyRow[]>;
+  guests(rids: Restaurants, from: string, to: string): Promise<{ guests: number; returning: number }>;
+  /** A branch named with its restaurant, per currency. */
+  moneyByBranch(
+    rids: Restaurants,
+    from: string,
+    to: string,
+  ): Promise<(MoneyRow & { restaurantId: number; restaurant: string; branch: string })[]>;
+  guestsByBranch(
+    rids: Restaurants,
+    from: string,
+    to: string,
+  ): Promise<{ restaurantId: number; branch: string; guests: number }[]>;
+  moneyByDay(rids: Restaurants, from: string, to: string): Promise<(MoneyRow & { day: string })[]>;
+  guestsByDay(rids: Restaurants, from: string, to: string): Promise<{ day: string; guests: number }[]>;
 }
 
 /** The sums read from the period's saved orders (their cost grows with the orders of the period). */
 export function insightsFromOrders(db: Db): InsightsSource {
-  // One group's saved receipts, spend and distinct guests (a period, a branch, a day alike).
-  const sums = {
-    receipts: sql<number>`count(*)::int`,
-    spend: sql<string>`coalesce(sum(${orders.totalPrice}), 0)::text`,
-    guests: sql<number>`count(distinct ${guests.id})::int`,
-  };
+  const receipts = sql<number>`count(*)::int`;
+  const spend = sql<string>`coalesce(sum(${orders.totalPrice}), 0)::text`;
+  const distinctGuests = sql<number>`count(distinct ${guests.id})::int`;
   return {
-    async period(restaurantId, from, to) {
+    money: (rids, from, to) =>
+      db
+        .select({ currency: orders.currency, receipts, spend })
+        .from(orders)
+        .where(savedIn(rids, from, to))
+        .groupBy(orders.currency),
+    async guests(rids, from, to) {
       const [r] = await db
         .select({
-          ...sums,
+          guests: distinctGuests,
           returning: sql<number>`(count(distinct ${guests.id}) filter (where ${guests.firstVisitOn} < ${from}))::int`,
         })
         .from(orders)
         .leftJoin(guests, guestOf)
-        .where(savedIn(restaurantId, from, to));
+        .where(savedIn(rids, from, to));
       return r;
     },
-    byBranch: (restaurantId, from, to) =>
+    moneyByBranch: (rids, from, to) =>
       db
-        .select({ branch: orders.branchName, ...sums })
+        .select({
+          restaurantId: orders.restaurantId,
+          restaurant: restaurants.name,
+          branch: orders.branchName,
+          currency: orders.currency,
+          receipts,
+          spend,
+        })
+        .from(orders)
+        .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+        .where(savedIn(rids, from, to))
+        .groupBy(orders.restaurantId, restaurants.name, orders.branchName, orders.currency),
+    guestsByBranch: (rids, from, to) =>
+      db
+        .select({ restaurantId: orders.restaurantId, branch: orders.branchName, guests: distinctGuests })
         .from(orders)
         .leftJoin(guests, guestOf)
-        .where(savedIn(restaurantId, from, to))
-        .groupBy(orders.branchName)
-        .orderBy(desc(sql`count(*)`), orders.branchName),
-    byDay: (restaurantId, from, to) =>
+        .where(savedIn(rids, from, to))
+        .groupBy(orders.restaurantId, orders.branchName),
+    moneyByDay: (rids, from, to) =>
       db
-        .select({ day: orders.orderDate, ...sums })
+        .select({ day: orders.orderDate, currency: orders.currency, receipts, spend })
+        .from(orders)
+        .where(savedIn(rids, from, to))
+        .groupBy(orders.orderDate, orders.currency),
+    guestsByDay: (rids, from, to) =>
+      db
+        .select({ day: orders.orderDate, guests: distinctGuests })
         .from(orders)
         .leftJoin(guests, guestOf)
-        .where(savedIn(restaurantId, from, to))
+        .where(savedIn(rids, from, to))
         .groupBy(orders.orderDate),
   };
 }
 
 /**
- * The sums read from the rows migration 0017's trigger keeps (insight_days, insight_guest_days,
- * insight_branch_guest_days): a period reads at most its days x branches rows and its pairs of visit days, however
- * many orders it holds. A period's unique guests are the pairs with the day in it and the previous visit before
- * it; returning ones had a previous visit at all.
+ * The sums read from the rows migrations 0017 and 0024 keep (insight_days per currency, insight_guest_days,
+ * insight_branch_guest_days): a period reads at most its days x branches x currencies rows and its pairs of visit
+ * days, however many orders it holds. A period's unique guests are the pairs with the day in it and the previous
+ * visit before it; returning ones had a previous visit at all.
  */
 export function insightsFromKeptRows(db: Db): InsightsSource {
   const inPeriod = <T extends typeof insightDays | typeof insightGuestDays | typeof insightBranchGuestDays>(
     t: T,
-    restaurantId: number | undefined,
+    rids: Restaurants,
     from: string,
     to: string,
-  ) => and(restaurantId === undefined ? undefined : eq(t.restaurantId, restaurantId), gte(t.day, from), lte(t.day, to));
+  ) => and(within(t.restaurantId, rids), gte(t.day, from), lte(t.day, to));
   const receipts = sql<number>`coalesce(sum(${insightDays.receipts}), 0)::int`;
   const spend = sql<string>`coalesce(sum(${insightDays.spend}), 0)::text`;
   return {
-    async period(restaurantId, from, to) {
-      const [[r], [g]] = await Promise.all([
-        db
-          .select({ receipts, spend })
-          .from(insightDays)
-          .where(inPeriod(insightDays, restaurantId, from, to)),
-        db
-          .select({
-            guests: sql<number>`coalesce(sum(${insightGuestDays.guests}), 0)::int`,
-            returning: sql<number>`coalesce(sum(${insightGuestDays.guests}) filter (where ${insightGuestDays.prevDay} <> ''), 0)::int`,
-          })
-          .from(insightGuestDays)
-          .where(and(inPeriod(insightGuestDays, restaurantId, from, to), lt(insightGuestDays.prevDay, from))),
-      ]);
-      return { ...r, ...g };
+    money: (rids, from, to) =>
+      db
+        .select({ currency: insightDays.currency, receipts, spend })
+        .from(insightDays)
+        .where(inPeriod(insightDays, rids, from, to))
+        .groupBy(insightDays.currency),
+    async guests(rids, from, to) {
+      const [g] = await db
+        .select({
+          guests: sql<number>`coalesce(sum(${insightGuestDays.guests}), 0)::int`,
+          returning: sql<number>`coalesce(sum(${insightGuestDays.guests}) filter (where ${insightGuestDays.prevDay} <> ''), 0)::int`,
+        })
+        .from(insightGuestDays)
+        .where(and(inPeriod(insightGuestDays, rids, from, to), lt(insightGuestDays.prevDay, from)));
+      return g;
     },
-    async byBranch(restaurantId, from, to) {
-      const [branches, seen] = await Promise.all([
-        db
-          .select({ branch: insightDays.branchName, receipts, spend })
-          .from(insightDays)
-          .where(inPeriod(insightDays, restaurantId, from, to))
-          .groupBy(insightDays.branchName)
-          .having(sql`sum(${insightDays.receipts}) > 0`)
-          .orderBy(desc(sql`sum(${insightDays.receipts})`), insightDays.branchName),
-        db
-          .select({
-            branch: insightBranchGuestDays.branchName,
-            guests: sql<number>`sum(${insightBranchGuestDays.guests})::int`,
-          })
-          .from(insightBranchGuestDays)
-          .where(
-            and(inPeriod(insightBranchGuestDays, restaurantId, from, to), lt(insightBranchGuestDays.prevDay, from)),
-          )
-          .groupBy(insightBranchGuestDays.branchName),
-      ]);
-      const guestsOf = new Map(seen.map((b) => [b.branch, b.guests]));
-      return branches.map((b) => ({ ...b, guests: guestsOf.get(b.branch) ?? 0 }));
-    },
-    async byDay(restaurantId, from, to) {
-      const [days, seen] = await Promise.all([
-        db
-          .select({ day: insightDays.day, receipts, spend })
-          .from(insightDays)
-          .where(inPeriod(insightDays, restaurantId, from, to))
-          .groupBy(insightDays.day),
-        db
-          .select({ day: insightGuestDays.day, guests: sql<number>`sum(${insightGuestDays.guests})::int` })
-          .from(insightGuestDays)
-          .where(inPeriod(insightGuestDays, restaurantId, from, to))
-          .groupBy(insightGuestDays.day),
-      ]);
-      const guestsOf = new Map(seen.map((d) => [d.day, d.guests]));
-      return days.map((d) => ({ ...d, guests: guestsOf.get(d.day) ?? 0 }));
-    },
+    moneyByBranch: (rids, from, to) =>
+      db
+        .select({
+          restaurantId: insightDays.restaurantId,
+          restaurant: restaurants.name,
+          branch: insightDays.branchName,
+          currency: insightDays.currency,
+          receipts,
+          spend,
+        })
+        .from(insightDays)
+        .innerJoin(restaurants, eq(restaurants.id, insightDays.restaurantId))
+        .where(inPeriod(insightDays, rids, from, to))
+        .groupBy(insightDays.restaurantId, restaurants.name, insightDays.branchName, insightDays.currency)
+        .having(sql`sum(${insightDays.receipts}) > 0`),
+    guestsByBranch: (rids, from, to) =>
+      db
+        .select({
+          restaurantId: insightBranchGuestDays.restaurantId,
+          branch: insightBranchGuestDays.branchName,
+          guests: sql<number>`sum(${insightBranchGuestDays.guests})::int`,
+        })
+        .from(insightBranchGuestDays)
+        .where(and(inPeriod(insightBranchGuestDays, rids, from, to), lt(insightBranchGuestDays.prevDay, from)))
+        .groupBy(insightBranchGuestDays.restaurantId, insightBranchGuestDays.branchName),
+    moneyByDay: (rids, from, to) =>
+      db
+        .select({ day: insightDays.day, currency: insightDays.currency, receipts, spend })
+        .from(insightDays)
+        .where(inPeriod(insightDays, rids, from, to))
+        .groupBy(insightDays.day, insightDays.currency),
+    guestsByDay: (rids, from, to) =>
+      db
+        .select({ day: insightGuestDays.day, guests: sql<number>`sum(${insightGuestDays.guests})::int` })
+        .from(insightGuestDays)
+        .where(inPeriod(insightGuestDays, rids, from, to))
+        .groupBy(insightGuestDays.day),
+  };
+}
+
+/** Most receipts first, then by currency code: one stable order for every list of currencies. */
+const byReceipts = (a: { receipts: number; currency: string }, b: { receipts: number; currency: string }) =>
+  b.receipts - a.receipts || a.currency.localeCompare(b.currency);
+
+/** Money rows of one currency each as the answers write them: two decimals, the average ticket beside. */
+function perCurrency(rows: MoneyRow[]) {
+  return rows
+    .filter((r) => r.receipts > 0)
+    .map((r) => ({
+      currency: r.currency,
+      receipts: r.receipts,
+      spend: money(r.spend),
+      average_ticket: average(r.spend, r.receipts),
+    }))
+    .sort(byReceipts);
+}
+
+/** A period [from, to] of business dates (both default to `today`) and the one as long just before it. */
+export function periodsOf(q: { from?: string; to?: string }, today: string) {
+  const to = q.to ?? (q.from && q.from > today ? q.from : today);
+  const from = q.from ?? (to < today ? to : today);
+  const length = daysBetween(from, to) + 1;
+  const prevTo = addDays(from, -1);
+  return { from, to, length, prevFrom: addDays(prevTo, -(length - 1)), prevTo };
+}
+
+/**
+ * The money of a period beside the one before it, by branch (named with its restaurant) and by day (every day,
+ * zeros filled in), per currency: the dashboard's period (GET /api/dashboard/sales) and the money of the insights.
+ */
+export async function salesOf(
+  rids: Restaurants,
+  q: { from?: string; to?: string },
+  today: string,
+  source: InsightsSource,
+) {
+  const p = periodsOf(q, today);
+  const period = async (from: string, to: string) => {
+    const rows = perCurrency(await source.money(rids, from, to));
+    return { from, to, receipts: rows.reduce((n, r) => n + r.receipts, 0), by_currency: rows };
+  };
+  const [current, previous, branches, days] = await Promise.all([
+    period(p.from, p.to),
+    period(p.prevFrom, p.prevTo),
+    source.moneyByBranch(rids, p.from, p.to),
+    source.moneyByDay(rids, p.from, p.to),
+  ]);
+  const dayRows = new Map<string, MoneyRow[]>();
+  for (const d of days) {
+    const k = d.day.slice(0, 10);
+    dayRows.set(k, [...(dayRows.get(k) ?? []), d]);
+  }
+  return {
+    length: p.length,
+    current,
+    previous,
+    by_branch: branches
+      .filter((b) => b.receipts > 0)
+      .map((b) => ({
+        restaurant_id: b.restaurantId,
+        restaurant: b.restaurant,
+        branch: b.branch,
+        currency: b.currency,
+        receipts: b.receipts,
+        spend: money(b.spend),
+        average_ticket: average(b.spend, b.receipts),
+      }))
+      .sort(
+        (a, b) =>
+          b.receipts - a.receipts ||
+          a.restaurant.localeCompare(b.restaurant) ||
+          a.branch.localeCompare(b.branch) ||
+          a.currency.localeCompare(b.currency),
+      ),
+    by_day: Array.from({ length: p.length }, (_, i) => {
+      const day = addDays(p.from, i);
+      const rows = perCurrency(dayRows.get(day) ?? []);
+      return { day, receipts: rows.reduce((n, r) => n + r.receipts, 0), by_currency: rows };
+    }),
   };
 }
 
 /** GET /guest/insights: the period and the one as long just before it, by branch and by day (every day, zeros
- * filled in). `today` is the restaurants' business day (FUNNEL_TIME_ZONE). Read from the kept rows unless another
- * source is given. */
+ * filled in), money per currency. `today` is the restaurants' business day (FUNNEL_TIME_ZONE). Read from the kept
+ * rows unless another source is given. */
 export async function guestInsights(
   db: Db,
   q: InsightsQuery,
   today: string,
   source: InsightsSource = insightsFromKeptRows(db),
+  scope?: Restaurants,
 ) {
-  const to = q.to ?? (q.from && q.from > today ? q.from : today);
-  const from = q.from ?? (to < today ? to : today);
-  const length = daysBetween(from, to) + 1;
-  const prevTo = addDays(from, -1);
-  const prevFrom = addDays(prevTo, -(length - 1));
-  const period = async (f: string, t: string) => {
-    const r = await source.period(q.restaurantId, f, t);
-    return {
-      from: f,
-      to: t,
-      receipts: r.receipts,
-      spend: money(r.spend),
-      average_ticket: average(r.spend, r.receipts),
-      guests: r.guests,
-      returning: r.returning,
-      new: r.guests - r.returning,
-    };
-  };
-  const [current, previous, branches, days] = await Promise.all([
-    period(from, to),
-    period(prevFrom, prevTo),
-    source.byBranch(q.restaurantId, from, to),
-    source.byDay(q.restaurantId, from, to),
+  const rids: Restaurants = q.restaurantId !== undefined ? [q.restaurantId] : scope;
+  const p = periodsOf(q, today);
+  const [sales, now, before, branchGuests, dayGuests] = await Promise.all([
+    salesOf(rids, q, today, source),
+    source.guests(rids, p.from, p.to),
+    source.guests(rids, p.prevFrom, p.prevTo),
+    source.guestsByBranch(rids, p.from, p.to),
+    source.guestsByDay(rids, p.from, p.to),
   ]);
-  const byDay = new Map(days.map((d) => [d.day.slice(0, 10), d]));
+  const withGuests = <T extends object>(period: T, g: { guests: number; returning: number }) => ({
+    ...period,
+    guests: g.guests,
+    returning: g.returning,
+    new: g.guests - g.returning,
+  });
+  const ofBranch = new Map(branchGuests.map((b) => [`${b.restaurantId}|${b.branch}`, b.guests]));
+  const ofDay = new Map(dayGuests.map((d) => [d.day.slice(0, 10), d.guests]));
   return {
-    current,
-    previous,
-    by_branch: branches.map((b) => ({
-      branch: b.branch,
-      receipts: b.receipts,
-      spend: money(b.spend),
-      average_ticket: average(b.spend, b.receipts),
-      guests: b.guests,
-    })),
-    by_day: Array.from({ length }, (_, i) => {
-      const day = addDays(from, i);
-      const d = byDay.get(day);
-      return { day, receipts: d?.receipts ?? 0, spend: money(d?.spend ?? 0), guests: d?.guests ?? 0 };
-    }),
+    current: withGuests(sales.current, now),
+    previous: withGuests(sales.previous, before),
+    by_branch: sales.by_branch.map((b) => ({ ...b, guests: ofBranch.get(`${b.restaurant_id}|${b.branch}`) ?? 0 })),
+    by_day: sales.by_day.map((d) => ({ ...d, guests: ofDay.get(d.day) ?? 0 })),
   };
 }

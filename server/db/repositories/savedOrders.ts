@@ -3,7 +3,13 @@
 // orders_created_idx / orders_restaurant_created_idx for the order, and pg_trgm indexes for the search.
 import { and, desc, eq, exists, gte, ilike, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { SEARCH_TOO_SHORT, searchTooShort, type ListQuery, type SavedOrderFilters } from '../../../src/contract';
+import {
+  SEARCH_TOO_SHORT,
+  searchTooShort,
+  type ListQuery,
+  type SavedOrderFilters,
+  type SaveLoyalty,
+} from '../../../src/contract';
 import { ordersResource } from '../../../src/contract/resources';
 import { badRequest } from '../../lib/errors';
 import type { PosOrder } from '../../core/posPort';
@@ -11,20 +17,40 @@ import { listSource, declaredOrder, type ListSource } from '../paging';
 import type { Database, Db } from '../client';
 import { restaurantsIn, seesRestaurant, type Scope } from '../scope';
 import { cappedCount, cappedCountOfDisjoint, ordersAtRestaurants, TOTAL_CAP } from './counts';
-import { keepGuest } from './guests';
+import { keepGuest, recordConsent } from './guests';
+import { earnForReceipt } from './loyalty';
 import { appUsers, devices, orderItems, orders, restaurants } from '../schema';
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
+
+export interface SaveInput {
+  phone: string;
+  restaurantId: number;
+  deviceId: string;
+  order: PosOrder;
+  at?: Date;
+  /** The customer's yes to the restaurant (the guestbook and its rewards: one yes), recorded with the save. */
+  consent?: boolean;
+}
 
 /**
  * Stores the order in the phone's account, with its lines: one order, one account, once (the unique
  * (restaurant_id, pos_order_id) index decides between two savers). The new saved order's id, or null when
  * this order is saved already.
  */
-export async function saveOrderToAccount(
+export async function saveOrderToAccount(tx: Tx | Database['db'], input: SaveInput): Promise<number | null> {
+  return (await saveOrderAndEarn(tx, input))?.id ?? null;
+}
+
+/**
+ * saveOrderToAccount, and what the receipt earned at the restaurant's loyalty program in the same transaction
+ * (db/repositories/loyalty.ts earnForReceipt: null when the restaurant runs none); null when the order is saved
+ * already.
+ */
+export async function saveOrderAndEarn(
   tx: Tx | Database['db'],
-  input: { phone: string; restaurantId: number; deviceId: string; order: PosOrder; at?: Date },
-): Promise<number | null> {
+  input: SaveInput,
+): Promise<{ id: number; loyalty: SaveLoyalty | null } | null> {
   const at = input.at ?? new Date();
   const inv = input.order.invoice;
   const [user] = await tx
@@ -68,7 +94,18 @@ export async function saveOrderToAccount(
   }
   // The guestbook's row of this phone at this restaurant, in the same transaction (guests.ts).
   await keepGuest(tx, input.restaurantId, user.id);
-  return saved.id;
+  // "Join {restaurant}'s rewards": the yes is recorded with the save (issue 34, issue 47), then the receipt earns.
+  if (input.consent === true) await recordConsent(tx, input.phone, input.restaurantId, at);
+  const loyalty = await earnForReceipt(tx, {
+    restaurantId: input.restaurantId,
+    appUserId: user.id,
+    phone: input.phone,
+    orderId: saved.id,
+    posOrderId: input.order.posOrderId,
+    total: inv.total_price,
+    at,
+  });
+  return { id: saved.id, loyalty };
 }
 
 const likeEscape = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -74,6 +74,16 @@ export interface FoodicsStandIn {
   /** With a VAT number, every Saudi order without its own `zatca_qr` carries a phase-2 style e-invoice QR made
    * from that number, its total and its VAT (standInEInvoiceQr); null (the default) serves none. */
   setEInvoiceVatNumber(vatNumber: string | null): void;
+  /** Where the till's loyalty calls go (Specter's adapter, POST {url}/reward and /redeem) and the bearer token it
+   * sends; null: the till has no loyalty provider. */
+  setLoyalty(target: { url: string; token: string } | null): void;
+  /** The cashier scans a member's QR (its text) on a new order of the till: asks the provider for the reward
+   * (`rewardCode` names one), takes the discount off the order (its total drops), closes it, and tells the provider
+   * it was redeemed. Also `POST /_stand-in/till/scan {device_id, qr, reward_code?}`. */
+  scanAtTill(deviceId: string, qr: string, opts?: { rewardCode?: string }): Promise<TillScan>;
+  /** The POS changes an order's status (5 returned, 7 void...) and sends order.updated; also
+   * `POST /_stand-in/orders/{id}/status {status}`. Undefined for an unknown order. */
+  setOrderStatus(orderId: string, status: number): StandInOrder | undefined;
   /** Its OAuth app: the authorize page (GET /authorize) and the token endpoint (POST /oauth/token). */
   oauth: {
     clientId: string;
@@ -89,6 +99,35 @@ export interface FoodicsStandIn {
     /** Tokens issued so far. */
     issued(): string[];
   };
+}
+
+/** What one scan at the till did: the order (its total after the discount), its total before, the discount, and
+ * the provider's answers to reward and redeem (redeem null when reward gave nothing). */
+export interface TillScan {
+  order: StandInOrder;
+  before: number;
+  discount: number;
+  reward: { status: number; body: Record<string, unknown> };
+  redeem: { status: number; body: Record<string, unknown> } | null;
+}
+
+/** The discount a reward answer (Foodics' loyalty adapter shape) takes off an order's lines before tax. */
+export function tillDiscount(
+  answer: Record<string, unknown>,
+  lines: { product_id: string; total_price: number; status: number }[],
+): number {
+  const kept = lines.filter((l) => l.status !== 5);
+  const subtotal = kept.reduce((sum, l) => sum + l.total_price, 0);
+  const amount = Number(answer.discount_amount) || 0;
+  const cap = Number(answer.max_discount_amount) || 0;
+  let discount: number;
+  if (answer.type === 2) {
+    const allowed = new Set(((answer.allowed_products as string[] | null) ?? []).map(String));
+    const base = kept.filter((l) => allowed.has(l.product_id)).reduce((sum, l) => sum + l.total_price, 0);
+    discount = answer.is_percent ? (base * amount) / 100 : Math.min(amount, base);
+  } else discount = answer.is_percent ? (subtotal * amount) / 100 : amount;
+  if (cap > 0 && (answer.is_percent || answer.type === 2)) discount = Math.min(discount, cap);
+  return Math.round(Math.min(discount, subtotal) * 100) / 100;
 }
 
 /** An e-invoice QR as a phase-2 POS makes it: ZATCA's tags 1-5, then 6 a hash, 7 a signature, 8 a public key and
@@ -147,6 +186,8 @@ function worldOf(extraBranches: number): World {
 const PER_PAGE = 50;
 /** The control API's path (outside Foodics' own paths). */
 export const CONTROL_ORDERS = '/_stand-in/orders';
+/** POST {device_id, qr, reward_code?}: the cashier scans a member's QR on a new order (the till's loyalty). */
+export const CONTROL_TILL_SCAN = '/_stand-in/till/scan';
 /** POST {mode}: the token endpoint's behaviour (OAuthMode); POST {mode} to CONTROL_MODE: the API's (FaultMode). */
 export const CONTROL_OAUTH = '/_stand-in/oauth';
 export const CONTROL_MODE = '/_stand-in/mode';
@@ -429,12 +470,12 @@ export async function startFoodicsStandIn(
   const inFlight = new Set<Promise<void>>();
   const log: { at: number; path: string }[] = [];
   const ALL = new Set(['products.product', 'payments.payment_method', 'branch', 'device']);
-  /** Foodics' order.created event for an order, to the configured URL; never blocks the caller. */
-  function sendWebhook(order: StandInOrder) {
+  /** Foodics' order.created (or order.updated) event for an order, to the configured URL; never blocks the caller. */
+  function sendWebhook(order: StandInOrder, event = 'order.created') {
     if (!webhookUrl) return;
     const body = {
       timestamp: Math.floor(Date.now() / 1000),
-      event: 'order.created',
+      event,
       business: businessOfDevice(order.device_id).business,
       order: expandOrder(withQr(order), ALL, catalogueOf(order.device_id)),
     };
@@ -490,6 +531,8 @@ export async function startFoodicsStandIn(
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const path = url.pathname.replace(/^\/v5/, '');
     if (req.method === 'POST' && path === CONTROL_ORDERS) return controlAddOrder(req, res);
+    if (req.method === 'POST' && (path === CONTROL_TILL_SCAN || /^\/_stand-in\/orders\/[^/]+\/status$/.test(path)))
+      return controlTill(req, res, path);
     if (path === '/authorize' || path === '/oauth/token' || path === CONTROL_OAUTH || path === CONTROL_MODE)
       return oauthRequest(req, res, path);
     counts.set(path, (counts.get(path) ?? 0) + 1);
@@ -610,6 +653,35 @@ export async function startFoodicsStandIn(
     });
   }
 
+  // The till's loyalty control API: a scan of a member's QR on a new order, an order's status changed.
+  function controlTill(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      let body: { device_id?: string; qr?: string; reward_code?: string; status?: number };
+      try {
+        body = JSON.parse(raw || '{}');
+      } catch {
+        return json(400, { message: 'The body must be JSON' });
+      }
+      if (path === CONTROL_TILL_SCAN) {
+        if (typeof body.qr !== 'string') return json(400, { message: 'qr: the text of the member QR' });
+        standIn.scanAtTill(body.device_id ?? FIXTURE.devices[0].id, body.qr, { rewardCode: body.reward_code }).then(
+          (scan) => json(201, { data: scan }),
+          (err: Error) => json(502, { message: `The loyalty provider could not be reached: ${err.message}` }),
+        );
+        return;
+      }
+      const id = decodeURIComponent(path.split('/')[3]);
+      const order = standIn.setOrderStatus(id, Number(body.status ?? 5));
+      return order ? json(200, { data: order }) : json(404, { message: 'No such order' });
+    });
+  }
+
   // --- Foodics' OAuth 2.0 app (docs/POS.md, "Foodics: connecting a restaurant") ---
   const clientId = opts.clientId ?? DEMO_CLIENT_ID;
   const clientSecret = opts.clientSecret ?? DEMO_CLIENT_SECRET;
@@ -694,9 +766,73 @@ export async function startFoodicsStandIn(
   const { port } = server.address() as AddressInfo;
   const root = `http://127.0.0.1:${port}`;
 
+  let loyalty: { url: string; token: string } | null = null;
+  /** One call of the till to the loyalty provider: its status and JSON answer. */
+  const askLoyalty = async (call: 'reward' | 'redeem', payload: Record<string, unknown>) => {
+    const res = await fetch(`${loyalty!.url.replace(/\/+$/, '')}/${call}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${loyalty!.token}` },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(5000),
+    });
+    const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    return { status: res.status, body: answer };
+  };
+
   const standIn: FoodicsStandIn = {
     url: `http://127.0.0.1:${port}/v5`,
     token,
+    setLoyalty(target) {
+      loyalty = target;
+    },
+    async scanAtTill(deviceId, qr, opts = {}) {
+      if (!loyalty) throw new Error('no loyalty provider is set for the till');
+      const scanned = JSON.parse(qr) as { customer_mobile_number: string; mobile_country_code: number | string };
+      const business = businessOfDevice(deviceId);
+      const catalogue = catalogueOf(deviceId);
+      const device = catalogue.devices.find((d) => d.id === deviceId) ?? catalogue.devices[0];
+      const who = {
+        customer_mobile_number: scanned.customer_mobile_number,
+        mobile_country_code: scanned.mobile_country_code,
+        business_reference: business.business.reference,
+        branch_id: catalogue.branches[device.branch].id,
+      };
+      const reward = await askLoyalty('reward', { ...who, reward_code: opts.rewardCode ?? '' });
+      const lines: StandInOrder['products'] = [
+        { product_id: business.products[0].id, quantity: 1, total_price: business.products[0].price, status: 3 },
+        { product_id: business.products[2].id, quantity: 1, total_price: business.products[2].price, status: 3 },
+      ];
+      const subtotal = lines.reduce((sum, l) => sum + l.total_price, 0);
+      const rate = business === FIXTURE_EG ? 1.14 : 1.15;
+      const before = Math.round(subtotal * rate * 100) / 100;
+      const discount = reward.status === 200 ? tillDiscount(reward.body, lines) : 0;
+      const total = Math.round((subtotal - discount) * rate * 100) / 100;
+      const order = standIn.addOrder(deviceId, {
+        products: lines,
+        subtotal_price: subtotal,
+        discount_amount: discount,
+        total_price: total,
+        payments: [{ method_id: business.paymentMethods[0].id, amount: total }],
+      });
+      if (reward.status !== 200) return { order, before, discount: 0, reward, redeem: null };
+      const redeem = await askLoyalty('redeem', {
+        ...who,
+        reward_code: reward.body.reward_code,
+        order_id: order.id,
+        discount_amount: discount,
+        date: order.closed_at,
+        user_id: 'cashier-1',
+      });
+      return { order, before, discount, reward, redeem };
+    },
+    setOrderStatus(orderId, status) {
+      const order = orders.find((o) => o.id === orderId);
+      if (!order) return undefined;
+      order.status = status;
+      order.updated_at = fmt(new Date(Math.max(Date.now(), Date.parse(`${order.updated_at}Z`) + 1000)));
+      sendWebhook(order, 'order.updated');
+      return order;
+    },
     addOrder(deviceId, partial = {}) {
       const catalogue = catalogueOf(deviceId);
       const device = catalogue.devices.find((d) => d.id === deviceId) ?? catalogue.devices[0];

@@ -17,6 +17,7 @@ import { localDate, money, wallTime } from '../lists/format';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { totalsByCurrency } from './totals';
+import { paymentMethodIn } from '../../contract/receiptLabels';
 import { useLatestOrders } from './useDashboard';
 
 const COLUMNS = ['no', 'restaurant', 'branch', 'username', 'orderDate', 'orderTime', 'paymentMethod', 'total'] as const;
@@ -65,7 +66,7 @@ export function LatestOrders() {
                   </TableCell>
                   <TableCell>{localDate(o.order_date, locale)}</TableCell>
                   <TableCell>{wallTime(o.order_time)}</TableCell>
-                  <TableCell>{o.payment_method}</TableCell>
+                  <TableCell>{paymentMethodIn(locale, o.payment_method)}</TableCell>
                   <TableCell>{money(o.total_price, o.currency, locale)}</TableCell>
                 </TableRow>
               ))}

@@ -11,6 +11,7 @@ import { SIGNED_OUT_KEY } from '../login/signedOutNotice';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useNoticeDialog } from './NoticeDialog';
 import { useAllows } from '../access/useAllows';
+import { useServerMessage } from '../feedback/serverTexts';
 
 /** The server's refusal to remove the last admin (server/routes/admins.ts), said in the admin's language. */
 const LAST_ADMIN = 'The last admin cannot be removed';
@@ -26,6 +27,7 @@ export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }
   const t = useTranslate();
   const refresh = useRefresh();
   const [deleteOne, { isPending }] = useDelete();
+  const reason = useServerMessage();
   const { identity } = useGetIdentity();
   const logout = useLogout();
   const [confirming, setConfirming] = useState(false);
@@ -58,14 +60,7 @@ export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }
           // The server refuses some deletions (the last admin): say why instead of closing silently.
           setConfirming(false);
           const message = err instanceof Error ? err.message : '';
-          notice(
-            t('specter.feedback.notDeleted'),
-            message === LAST_ADMIN
-              ? d('lastAdmin')
-              : err instanceof Error && err.message
-                ? err.message
-                : t('ra.notification.http_error'),
-          );
+          notice(t('specter.feedback.notDeleted'), message === LAST_ADMIN ? d('lastAdmin') : reason(err));
         },
       },
     );

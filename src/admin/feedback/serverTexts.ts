@@ -50,3 +50,70 @@ export function withFieldErrors(err: unknown): unknown {
   const body = typeof err.body === 'object' && err.body !== null ? err.body : {};
   return new HttpError(err.message, err.status, { ...body, errors: { [field]: FIELD_MESSAGES[text] ?? text } });
 }
+
+/** The server's sentences to an admin (server/routes, server/plugins/auth.ts) and their keys under specter.server;
+ * a value with `%{...}` is matched as a pattern whose groups fill those names. */
+const SERVER_SENTENCES: [RegExp, string, string[]?][] = [
+  [/^Restaurant not found$/, 'restaurantNotFound'],
+  [/^Admin not found$/, 'adminNotFound'],
+  [/^App user not found$/, 'appUserNotFound'],
+  [/^Order not found$/, 'orderNotFound'],
+  [/^Guest not found$/, 'guestNotFound'],
+  [/^Branch not found$/, 'branchNotFound'],
+  [/^Device not found$/, 'deviceNotFound'],
+  [/^Not found$/, 'notFound'],
+  [/^restaurantId: choose one of your restaurants$/, 'chooseRestaurant'],
+  [/^from: must not be after to$/, 'fromAfterTo'],
+  [/^The period can be at most (\d+) days$/, 'periodTooLong', ['days']],
+  [/^Your session has expired, please sign in again$/, 'sessionExpired'],
+  [/^A manager adds staff only$/, 'managerAddsStaff'],
+  [/^An admin with this email already exists$/, 'emailTaken'],
+  [/^The last admin cannot be removed$/, 'lastAdmin'],
+  [/^The last admin must stay an admin$/, 'lastAdminRole'],
+  [/^You cannot raise your own role$/, 'ownRole'],
+  [/^You cannot widen your own restaurants$/, 'ownRestaurants'],
+  [/^restaurantIds: a (\w+) needs at least one restaurant$/, 'restaurantsNeeded', ['role']],
+  [/^restaurantIds: every id must be a live restaurant$/, 'restaurantsLive'],
+  [/^restaurantIds: an admin sees every restaurant; leave it empty$/, 'adminNoRestaurants'],
+  [/^This number is not locked$/, 'notLocked'],
+  [/^The current password is wrong$/, 'passwordWrong'],
+  [/^Forbidden$/, 'forbidden'],
+  [/^Change your own password with your current one$/, 'ownPassword'],
+  [/^newPassword: Should not be less than 8 characters$/, 'passwordMin'],
+];
+
+/** The translation key (and its values) of a server sentence the back-office knows, or undefined. */
+export function serverSentence(message: string): { key: string; args: Record<string, string> } | undefined {
+  for (const [pattern, key, names = []] of SERVER_SENTENCES) {
+    const m = pattern.exec(message);
+    if (m) return { key: `specter.server.${key}`, args: Object.fromEntries(names.map((n, i) => [n, m[i + 1]])) };
+  }
+  const pos = POS_REASONS[message];
+  if (pos) return { key: `specter.pos.${pos}`, args: {} };
+  const field = /^([A-Za-z_][\w.]*): (.+)$/.exec(message);
+  if (field && FIELD_MESSAGES[field[2]]) return { key: FIELD_MESSAGES[field[2]], args: {} };
+  return undefined;
+}
+
+/** What the server said when a request failed (its `{ message }`), or undefined when it gave no reason (no answer,
+ * an answer without a message). */
+export function serverReason(err: unknown): string | undefined {
+  if (!(err instanceof HttpError)) return undefined;
+  const body = err.body as { message?: unknown } | undefined;
+  return typeof body?.message === 'string' && body.message ? body.message : undefined;
+}
+
+/**
+ * A failed request in the admin's language, for a page or a dialog: the server's sentence, translated when the
+ * back-office knows it and as written otherwise; react-admin's generic "Server communication error" only when the
+ * server gave no reason (issue 49). Notifications get the same through the i18n provider (src/admin/i18n).
+ */
+export function useServerMessage() {
+  const t = useTranslate();
+  return (err: unknown) => {
+    const reason = serverReason(err);
+    if (!reason) return t('ra.notification.http_error');
+    const known = serverSentence(reason);
+    return known ? t(known.key, known.args) : reason;
+  };
+}

@@ -7,6 +7,7 @@ import { ar } from './ar';
 import { en } from './en';
 
 import { savedLocale } from '../../lib/locale';
+import { serverSentence } from '../feedback/serverTexts';
 
 export { isRtl } from '../../lib/locale';
 
@@ -25,7 +26,7 @@ export function catalogues(resources: ResourceCatalogue): { en: TranslationMessa
 
 export function createI18nProvider(resources: ResourceCatalogue) {
   const messages = catalogues(resources);
-  return polyglotI18nProvider(
+  const provider = polyglotI18nProvider(
     (locale) => (locale === 'ar' ? messages.ar : messages.en),
     storedLocale(),
     [
@@ -34,4 +35,13 @@ export function createI18nProvider(resources: ResourceCatalogue) {
     ],
     { allowMissing: true },
   );
+  // A notification of a failed request carries the server's sentence as its message (react-admin's notify): a
+  // sentence the back-office knows is shown in the admin's language, any other as written (issue 49).
+  return {
+    ...provider,
+    translate: (key: string, options?: Record<string, unknown>) => {
+      const known = serverSentence(key);
+      return known ? provider.translate(known.key, { ...options, ...known.args }) : provider.translate(key, options);
+    },
+  };
 }

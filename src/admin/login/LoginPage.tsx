@@ -97,6 +97,7 @@ export function LoginPage() {
                 label={t('specter.login.email')}
                 type="email"
                 autoComplete="username"
+                autoFocus
                 error={!!errors.email}
                 helperText={errors.email?.message}
                 {...register('email', { required: t('specter.validation.required') })}
@@ -127,6 +128,11 @@ export function LoginPage() {
             <Button onClick={back} disabled={isSubmitting}>
               {t('specter.login.back')}
             </Button>
+          )}
+          {step === 'password' && (
+            <Typography variant="body2" color="text.secondary" textAlign="center">
+              {t('specter.login.forgot')}
+            </Typography>
           )}
         </CardContent>
       </Card>

@@ -10,6 +10,7 @@ import {
   QR_FOREGROUND,
   QR_LEVEL,
   QR_LOGO_SIZE,
+  QR_QUIET_ZONE,
   QR_SIZE,
   qrContent,
   qrFileName,
@@ -81,7 +82,8 @@ export function PrintQrButton({ label, level, restaurant, devices }: PrintQrButt
             level={QR_LEVEL}
             fgColor={QR_FOREGROUND}
             bgColor={QR_BACKGROUND}
-            marginSize={2}
+            // The quiet zone the QR standard asks for (ISO/IEC 18004: four modules), as the printable sheet draws.
+            marginSize={QR_QUIET_ZONE}
             data-qr={qrContent(publicUrl, restaurant.id, d.device_id, d.link_key)}
             imageSettings={{
               src: logo,

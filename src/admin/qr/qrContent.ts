@@ -3,6 +3,9 @@
 export const QR_SIZE = 255;
 export const QR_LOGO_SIZE = 40;
 export const QR_LEVEL = 'H' as const;
+/** The margin around the modules, in modules: the quiet zone ISO/IEC 18004 asks for (issue 49: a camera that
+ * cannot find the code's edge does not read it). */
+export const QR_QUIET_ZONE = 4;
 export const QR_FOREGROUND = '#4a4a4a';
 export const QR_BACKGROUND = '#ffffff';
 export const PRODUCT_LOGO = '/logo.svg';

@@ -4,10 +4,12 @@
 import type { AnyResource } from '../resource';
 import { activityResource } from './activity';
 import { adminsResource } from './admins';
+import { dashboardResource } from './dashboard';
 import { branchesResource } from './branches';
 import { devicesResource } from './devices';
 import { funnelResource } from './funnel';
 import { guestsResource } from './guests';
+import { loyaltyResource } from './loyalty';
 import { ordersResource } from './orders';
 import { restaurantsResource } from './restaurants';
 import { sheetResource } from './sheet';
@@ -23,10 +25,12 @@ export const DECLARATIONS: readonly AnyResource[] = [
   activityResource,
   tillsResource,
   guestsResource,
+  loyaltyResource,
   branchesResource,
   devicesResource,
   sheetResource,
   funnelResource,
+  dashboardResource,
 ];
 
 /** A declaration by its name (undefined for a name no resource has). */
@@ -38,9 +42,11 @@ export {
   activityResource,
   adminsResource,
   branchesResource,
+  dashboardResource,
   devicesResource,
   funnelResource,
   guestsResource,
+  loyaltyResource,
   ordersResource,
   restaurantsResource,
   sheetResource,

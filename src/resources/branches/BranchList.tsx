@@ -11,7 +11,7 @@ import { PageHeader } from '../../admin/layout/PageHeader';
 import { FunnelFigure } from '../../admin/funnel/FunnelColumns';
 import { useFunnelByBranch } from '../../admin/funnel/useFunnel';
 import { PrintQrButton } from '../../admin/qr/PrintQrButton';
-import { SheetLink } from '../sheet';
+import { SheetLink, SheetNote } from '../sheet';
 import { OwnRestaurant } from '../../admin/access/OwnRestaurant';
 import { useAllows } from '../../admin/access/useAllows';
 import { usePosReason } from '../../admin/feedback/serverTexts';
@@ -69,6 +69,7 @@ function Branches({ restId }: { restId: string }) {
           </Button>
         )}
       </PageHeader>
+      <SheetNote />
       {syncing && (
         <Box role="status" sx={{ mt: 1 }}>
           <Typography variant="body2">{t('specter.sync.running')}</Typography>

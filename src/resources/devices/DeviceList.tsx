@@ -11,6 +11,7 @@ import { PrintQrButton } from '../../admin/qr/PrintQrButton';
 import { SheetLink } from '../sheet';
 import { ReprintButton } from './ReprintButton';
 import { OwnRestaurant } from '../../admin/access/OwnRestaurant';
+import { FoldedActions } from '../../admin/lists/FoldedActions';
 
 export function DeviceList() {
   const { restId, branchId } = useParams();
@@ -41,11 +42,12 @@ function Devices({ restId, branchId }: { restId: string; branchId: string }) {
         <FunctionField
           label=""
           render={(d: Device) => (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            // On a phone the three fold into one "Actions" menu (issue 49).
+            <FoldedActions label={`${t('specter.devices.actions')} ${d.name ?? d.device_id}`}>
               <PrintQrButton label={t('specter.devices.printQr')} level="device" restaurant={rest} devices={[d]} />
               <SheetLink restId={restId} branchId={branchId} deviceId={d.id} />
               <ReprintButton deviceId={d.id} />
-            </Box>
+            </FoldedActions>
           )}
         />
         {(['views', 'codes', 'saves', 'conversion', 'shared_opens'] as const).map((step) => (

@@ -4,6 +4,7 @@ import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } fro
 import { useGetOne, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import type { SavedOrder, SavedOrderDetail } from '../../contract/savedOrders';
 import { money } from '../../admin/lists/format';
+import { paymentMethodIn } from '../../contract/receiptLabels';
 
 /** `details`: the columns a phone's table leaves out (restaurant, branch, till, numbers, payment), above the lines. */
 export function OrderItems({ details = false }: { details?: boolean }) {
@@ -20,7 +21,7 @@ export function OrderItems({ details = false }: { details?: boolean }) {
           ['device', record.device.name ?? record.device.device_id],
           ['orderNumber', record.order_number],
           ['checkNumber', record.check_number ?? '-'],
-          ['paymentMethod', record.payment_method],
+          ['paymentMethod', paymentMethodIn(locale, record.payment_method)],
         ] as const
       ).map(([k, v]) => (
         <Fragment key={k}>

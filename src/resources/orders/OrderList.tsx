@@ -2,6 +2,7 @@
 // restaurant and dates (and by customer, from the App Users screen); a row expands to its item lines. On a phone
 // the table shows Customer, Total and Date and Time; the expansion adds the order's restaurant, branch, till,
 // numbers and payment.
+import { paymentMethodIn } from '../../contract/receiptLabels';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
   DateInput,
@@ -100,7 +101,11 @@ export function OrderList() {
         )}
       />
       {!narrow && (
-        <FunctionField label={c('paymentMethod')} render={(o: SavedOrder) => o.payment_method} sortable={false} />
+        <FunctionField
+          label={c('paymentMethod')}
+          render={(o: SavedOrder) => paymentMethodIn(locale, o.payment_method)}
+          sortable={false}
+        />
       )}
       {!narrow && (
         <FunctionField

@@ -12,7 +12,7 @@ import { DeleteWithDialogs } from '../../admin/dialogs/DeleteWithDialogs';
 import { SpecterList } from '../../admin/lists/SpecterList';
 import { PrintQrButton } from '../../admin/qr/PrintQrButton';
 import { LogoImage } from './LogoImage';
-import { SheetLink } from '../sheet';
+import { SheetLink, SheetNote } from '../sheet';
 import { TopToolbar } from 'react-admin';
 import AddIcon from '@mui/icons-material/Add';
 import { ConnectionBadge, ConnectFoodicsButton, useFoodicsOutcome } from './FoodicsConnect';
@@ -111,7 +111,8 @@ export function RestaurantList() {
       add={{ to: '/restaurants/add', label: 'specter.restaurants.add' }}
       actions={
         // "Connect Foodics" first: the way a restaurant is added without pasting a token (docs/POS.md).
-        <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+        <TopToolbar sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <SheetNote />
           <ConnectFoodicsButton />
           {mayAdd && (
             <Button component={Link} to="/restaurants/add" variant="contained" startIcon={<AddIcon />}>

@@ -4,6 +4,7 @@
 import { Box, Typography } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
 import { LogoImage } from '../restaurants/LogoImage';
+import { QR_QUIET_ZONE } from '../../admin/qr/qrContent';
 
 export interface QrCardProps {
   link: string;
@@ -46,7 +47,7 @@ export function QrCard(p: QrCardProps) {
         value={p.link}
         size={200}
         level="M"
-        marginSize={4}
+        marginSize={QR_QUIET_ZONE}
         role="img"
         aria-label={`QR ${p.tillName}`}
         data-testid="sheet-qr"

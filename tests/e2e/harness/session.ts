@@ -22,6 +22,29 @@ export async function signIn(page: Page, product: RunningProduct, creds = demoAd
   await page.waitForURL('**/home');
 }
 
+/** The white margin around a QR PNG's modules, in modules (issue 49: the standard asks for 4). The modules' span
+ * is the dark pixels' bounding box; its width in modules is 17 + 4 x the version jsQR read. */
+/** The version of the last code decodeQrPng read. */
+export let lastQrVersion = 0;
+
+export function qrQuietZone(file: string, version: number): number {
+  const png = PNG.sync.read(readFileSync(file));
+  let top = png.height;
+  let left = png.width;
+  let right = -1;
+  for (let y = 0; y < png.height; y++)
+    for (let x = 0; x < png.width; x++) {
+      const i = (y * png.width + x) * 4;
+      const dark = png.data[i + 3] > 128 && png.data[i] + png.data[i + 1] + png.data[i + 2] < 3 * 128;
+      if (!dark) continue;
+      top = Math.min(top, y);
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+    }
+  const module = (right - left + 1) / (17 + 4 * version);
+  return Math.min(top, left) / module;
+}
+
 export function decodeQrPng(file: string): string | null {
   const png = PNG.sync.read(readFileSync(file));
   // A dense code (a long link with its till key) in the spec's 255 px has modules of about 4.2 px: jsQR misreads
@@ -37,7 +60,10 @@ export function decodeQrPng(file: string): string | null {
         data.set(png.data.subarray(from, from + 4), (y * w + x) * 4);
       }
     const code = jsQR(data, w, h);
-    if (code) return code.data;
+    if (code) {
+      lastQrVersion = code.version;
+      return code.data;
+    }
   }
   return null;
 }

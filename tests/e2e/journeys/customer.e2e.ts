@@ -116,14 +116,19 @@ describe('5. the customer saves the receipt', () => {
     await page.getByRole('dialog').getByText('Success', { exact: true }).waitFor();
   });
 
-  it("a wrong code shows '!Oops' and returns to the receipt with empty boxes", async () => {
+  it('a wrong code keeps the code step with empty boxes and the tries left; a code with none left shows !Oops and returns to the receipt', async () => {
     await page.goto(invoiceUrl(FIXTURE.devices[2].id));
     await page.getByText('Takeout total (incl. Tax)').waitFor();
     const code = await askForCode('0503334455');
     const wrong = String((Number(code) + 1) % 10000).padStart(4, '0');
-    await page.getByLabel('Digit 1').type(wrong[0]);
-    for (const [i, d] of wrong.slice(1).split('').entries()) await page.getByLabel(`Digit ${i + 2}`).type(d);
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    // Issue 49: a typo keeps the step (2 tries left, then 1); the third wrong code leaves none.
+    for (const left of [2, 1, 0]) {
+      for (const [i, d] of wrong.split('').entries()) await page.getByLabel(`Digit ${i + 1}`).type(d);
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      if (!left) break;
+      await page.getByRole('alert').getByText(`tries left: ${left}`).waitFor();
+      expect(await page.getByLabel('Digit 1').inputValue()).toBe('');
+    }
     await page.getByRole('dialog').getByText('!Oops', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Ok' }).click();
     await page.getByRole('button', { name: 'Save Invoice' }).waitFor();

@@ -1,5 +1,5 @@
 // The guestbook (issue 34) end to end on the production build: a customer saves three receipts at Najd Grill with
-// "Let Najd Grill know me as a guest" ticked and one at Nile Kitchen without; the owner's guestbook lists them
+// "Join Najd Grill's rewards: it will know your visits and spend" ticked and one at Nile Kitchen without; the owner's guestbook lists them
 // once, with 3 visits and their spend, and the guest's page their three receipts; the insights page shows the
 // period beside the one before it; the guest withdraws in My receipts and is gone from the guestbook on the next
 // load. The guestbook, a guest and the insights are photographed in both languages for docs/screenshots.
@@ -54,9 +54,7 @@ async function saveReceipt(restId: number, till: string, restaurant: string, con
   await page.getByText('Takeout total (incl. Tax)').waitFor();
   await page.getByRole('button', { name: 'Save Invoice' }).click();
   await page.getByLabel('Phone').fill(PHONE);
-  const box = page.getByLabel(
-    `Let ${restaurant} know me as a guest (my visits and spend, and occasional offers by SMS)`,
-  );
+  const box = page.getByLabel(`Join ${restaurant}'s rewards: it will know your visits and spend`);
   expect(await box.isChecked()).toBe(false);
   if (consent) await box.check();
   const since = product.log().length;
@@ -144,6 +142,10 @@ describe('a restaurant knows its walk-in guests', () => {
     // Only the restaurant they said yes to.
     expect(await page.getByRole('button', { name: /^Withdraw: / }).count()).toBe(1);
     await page.getByRole('button', { name: 'Withdraw: Najd Grill' }).click();
+    // Withdrawing also ends the membership of its rewards (issue 47): the page says the points are lost first.
+    const confirm = page.getByRole('alertdialog', { name: 'Withdraw: Najd Grill' });
+    await confirm.getByText('your points there are lost', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await page.getByRole('status').getByText('Najd Grill no longer knows you as a guest').waitFor();
     await page.close();
 

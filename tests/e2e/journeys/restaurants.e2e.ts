@@ -10,7 +10,7 @@ import { DEMO_FOODICS_TOKEN, FIXTURE } from '../../../server/stand-ins/foodics/f
 import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
 import { cspViolations, watchCsp } from '../harness/csp';
-import { decodeQrPng, signIn } from '../harness/session';
+import { decodeQrPng, lastQrVersion, qrQuietZone, signIn } from '../harness/session';
 
 let product: RunningProduct;
 let browser: OpenBrowser;
@@ -38,7 +38,10 @@ async function takeDownloads(n: number) {
   for (const d of got) {
     const file = path.join(dir, d.suggestedFilename());
     await d.saveAs(file);
-    out.push({ name: d.suggestedFilename(), json: JSON.parse(decodeQrPng(file) ?? 'null') });
+    const json = JSON.parse(decodeQrPng(file) ?? 'null');
+    // The quiet zone the QR standard asks for: four modules of white around the code (issue 49).
+    expect(qrQuietZone(file, lastQrVersion)).toBeGreaterThanOrEqual(3.9);
+    out.push({ name: d.suggestedFilename(), json });
   }
   return out;
 }

@@ -224,7 +224,7 @@ describe('a restaurant group signs in and sees its restaurants only', () => {
       await phone.goto(`${product.url}/user/invoice?restId=${restA}&deviceId=${FIXTURE.devices[1].id}`);
       await phone.getByRole('button', { name: 'Save Invoice' }).click();
       await phone.getByLabel('Phone').fill(GUEST_PHONE);
-      await phone.getByLabel(/^Let Najd Grill know me as a guest/).check();
+      await phone.getByLabel(/^Join Najd Grill's rewards/).check();
       const since = product.log().length;
       await phone.getByRole('button', { name: 'Save', exact: true }).click();
       await phone.getByLabel('Digit 1').waitFor();

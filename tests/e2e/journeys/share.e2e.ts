@@ -139,8 +139,10 @@ describe('Share a saved receipt', () => {
       await expect.poll(() => sharedOpens(till), { timeout: 20_000 }).toBe(before + 2);
 
       // Stop sharing: the link is dead at once, for everyone, in their language.
-      await page.getByRole('button', { name: 'Stop sharing' }).click();
-      await page.getByRole('button', { name: 'Stop sharing' }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Stop sharing', exact: true }).click();
+      await page.getByRole('button', { name: 'Yes, stop sharing' }).click();
+      await page.getByText('Sharing stopped: the link no longer opens this receipt.').waitFor();
+      expect(await page.getByRole('button', { name: 'Stop sharing', exact: true }).count()).toBe(0);
       expect(await page.getByTestId('shared-until').count()).toBe(0);
       const gone = await en.goto(url);
       expect(gone!.status()).toBe(404);
@@ -169,8 +171,11 @@ describe('Share a saved receipt', () => {
     await shot(page, 'ar', 'receipt-share');
     // Asking again while it lives gives the same link.
     expect(await shareByCopy(page, { share: 'مشاركة', copied: 'تم نسخ الرابط' })).toBe(url);
-    await page.getByRole('button', { name: 'إيقاف المشاركة' }).click();
-    await page.getByRole('button', { name: 'إيقاف المشاركة' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'إيقاف المشاركة', exact: true }).click();
+    // Asked first, then said (issue 49).
+    await page.getByRole('button', { name: 'نعم، أوقف المشاركة' }).click();
+    await page.getByText('تم إيقاف المشاركة: لم يعد الرابط يفتح هذه الفاتورة.').waitFor();
+    expect(await page.getByRole('button', { name: 'إيقاف المشاركة', exact: true }).count()).toBe(0);
     expect((await fetch(url, { headers: { 'accept-language': 'ar' } })).status).toBe(404);
     await page.close();
   });

@@ -66,8 +66,10 @@ describe('CSV exports and download tickets', () => {
       'phone',
       'birth date',
       'gender',
-      'last login',
-      'created at',
+      'last login date',
+      'last login time',
+      'signed up date',
+      'signed up time',
     ]);
     expect(rows).toHaveLength(38);
     const ids = rows.slice(1).map((r) => Number(r[0]));
@@ -78,16 +80,19 @@ describe('CSV exports and download tickets', () => {
       String(sara.id),
       'سارة',
       '',
-      '+966510000000',
+      // The CSV convention (issue 49): a phone kept as text, so a spreadsheet keeps its +.
+      '="+966510000000"',
       '1990-04-17',
       'female',
-      // ISO 8601 with the restaurants' offset (FUNNEL_TIME_ZONE, Asia/Riyadh: +03:00), issue 30.
-      '2026-11-20T11:15:30+03:00',
-      '2026-01-02T06:04:05+03:00',
+      // The local date and time in columns of their own (FUNNEL_TIME_ZONE, Asia/Riyadh: 08:15:30Z is 11:15:30).
+      '2026-11-20',
+      '11:15:30',
+      '2026-01-02',
+      '06:04:05',
     ]);
-    expect(rows[2].slice(2, 8)).toEqual(['Saleh', '+966510000001', '', '', '', rows[2][7]]);
-    expect(new Date(rows[2][7]).getTime()).not.toBeNaN();
-    expect(rows[2][7]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+03:00$/);
+    expect(rows[2].slice(2, 8)).toEqual(['Saleh', '="+966510000001"', '', '', '', '']);
+    expect(rows[2][8]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(rows[2][9]).toMatch(/^\d{2}:\d{2}:\d{2}$/);
   });
 
   it('every formula-looking cell (=, +, -, @, tab, carriage return) gets a leading apostrophe; a phone stays a number', async () => {
@@ -96,7 +101,7 @@ describe('CSV exports and download tickets', () => {
       relax_quotes: true,
     }) as string[][];
     expect(rows.slice(2, 2 + FORMULAS.length).map((r) => r[1])).toEqual(FORMULAS.map((f) => `'${f}`));
-    expect(rows.slice(1).every((r) => /^\+9665\d{8}$/.test(r[3]))).toBe(true);
+    expect(rows.slice(1).every((r) => /^="\+9665\d{8}"$/.test(r[3]))).toBe(true);
   });
 
   it('the export follows the search: q=Saleh gives the Saleh users only', async () => {

@@ -8,7 +8,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import services from '../../../server/plugins/services';
-import { appUsers, devices, orders, phoneGuards, posReceipts, restaurants } from '../../../server/db/schema';
+import {
+  admins,
+  appUsers,
+  devices,
+  loyaltyMembers,
+  loyaltyPrograms,
+  loyaltyRewards,
+  orders,
+  phoneGuards,
+  posReceipts,
+  restaurants,
+} from '../../../server/db/schema';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
 import { CUSTOMER_COOKIE } from '../../../src/contract';
 import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
@@ -18,6 +29,7 @@ import { totpCode } from '../../../server/lib/totp';
 
 const SECRET = 'webhook-secret-0123456789';
 const SPECTER_TILL = 'specter-till-1';
+const LOYALTY_TOKEN = 'forget-after-write-loyalty-token-0123';
 
 /** Every route of the app that may write (not GET, HEAD or OPTIONS), as "METHOD /path", from app.printRoutes. */
 function writeRoutes(printed: string): string[] {
@@ -50,6 +62,7 @@ describe('one forget after every write: the next read on the same instance is fr
       ...GENEROUS_CODE_LIMITS,
       FOODICS_WEBHOOK_SECRET: SECRET,
       FOODICS_TIMEOUT_MS: '5000',
+      FOODICS_LOYALTY_TOKEN: LOYALTY_TOKEN,
     });
     auth = { authorization: `Bearer ${await t.adminToken()}` };
     const removable = await t.adminToken();
@@ -195,6 +208,42 @@ describe('one forget after every write: the next read on the same instance is fr
         .from(appUsers)
         .where(eq(appUsers.phone, e164(phone)))
     )[0].id;
+
+  /** The restaurant runs a rewards program with one reward (written past the app). */
+  async function rewardsOn() {
+    await t.database.db
+      .insert(loyaltyPrograms)
+      .values({ restaurantId: t.restaurantId, enabled: true })
+      .onConflictDoUpdate({ target: loyaltyPrograms.restaurantId, set: { enabled: true } });
+    await t.database.db
+      .insert(loyaltyRewards)
+      .values({
+        restaurantId: t.restaurantId,
+        code: 'FAW',
+        nameEn: 'A',
+        nameAr: 'أ',
+        cost: 5,
+        kind: 'amount',
+        value: '1',
+      })
+      .onConflictDoNothing();
+  }
+  /** A member of the restaurant's rewards with points to spend (written past the app); answers its national number. */
+  async function tillMember() {
+    await rewardsOn();
+    const phone = await savedCustomer();
+    await t.database.db
+      .insert(loyaltyMembers)
+      .values({ restaurantId: t.restaurantId, appUserId: await appUserId(phone), balance: 50 });
+    return phone.slice(1);
+  }
+  const atTill = (path: 'reward' | 'redeem', body: Record<string, unknown>) =>
+    call({
+      method: 'POST',
+      url: `/pos/foodics/loyalty/${path}`,
+      headers: { authorization: `Bearer ${LOYALTY_TOKEN}` },
+      payload: { mobile_country_code: 966, business_reference: FIXTURE.business.reference, ...body },
+    });
 
   /** Drops every memory of the instance, one by one (not through the mechanism under test). */
   function forgetAll() {
@@ -352,6 +401,24 @@ describe('one forget after every write: the next read on the same instance is fr
       prepare: async () => ({ authorization: `Bearer ${await t.adminToken()}` }),
       write: (h: Record<string, string>) => call({ method: 'POST', url: '/admin/logout', headers: h }),
       changes: [],
+    },
+    'POST /api/admins/:id/password': {
+      what: 'an admin resets a forgotten password',
+      prepare: async () => {
+        const [a] = await t.database.db
+          .insert(admins)
+          .values({ name: 'Forgetful', email: `forgot-${Date.now()}@example.com`, passwordHash: 'x' })
+          .returning({ id: admins.id });
+        return a.id;
+      },
+      write: (id: number) =>
+        call({
+          method: 'POST',
+          url: `/api/admins/${id}/password`,
+          headers: auth,
+          payload: { newPassword: 'a-new-password-1' },
+        }),
+      changes: ['activity'],
     },
     'POST /admin/password': {
       what: 'an admin changes their password',
@@ -562,6 +629,44 @@ describe('one forget after every write: the next read on the same instance is fr
       write: (cookies: Record<string, string>) =>
         call({ method: 'DELETE', url: `/customer/consents/${t.restaurantId}`, cookies }),
       changes: ['guests'],
+    },
+    // Loyalty (issue 47).
+    'PUT /api/loyalty/programs/:restaurantId': {
+      what: "an admin changes a restaurant's loyalty program",
+      write: () =>
+        call({
+          method: 'PUT',
+          url: `/api/loyalty/programs/${t.restaurantId}`,
+          headers: auth,
+          payload: { enabled: true, points_per_unit: 1 },
+        }),
+      changes: ['activity'],
+    },
+    'POST /customer/loyalty/join': {
+      what: "a customer who saved a receipt without the yes joins the restaurant's rewards from the Success dialog",
+      prepare: async () => {
+        await rewardsOn();
+        const phone = newPhone();
+        const o = await newOrder();
+        await askCode(phone, o.id);
+        return (await addOrder(phone, o.id, t.lastCode(e164(phone))!)).json() as { id: number; proof: string };
+      },
+      write: (saved: { id: number; proof: string }) =>
+        call({ method: 'POST', url: '/customer/loyalty/join', payload: { receipt_id: saved.id, proof: saved.proof } }),
+      changes: ['guests'],
+    },
+    'POST /pos/foodics/loyalty/reward': {
+      what: "Foodics' till asks for a member's reward",
+      prepare: () => tillMember(),
+      write: (national: string) => atTill('reward', { customer_mobile_number: national }),
+      changes: [],
+    },
+    'POST /pos/foodics/loyalty/redeem': {
+      what: "Foodics' till redeems a member's reward",
+      prepare: () => tillMember(),
+      write: (national: string) =>
+        atTill('redeem', { customer_mobile_number: national, reward_code: 'FAW', order_id: `faw-${national}` }),
+      changes: [],
     },
     'POST /export/ticket': {
       what: 'an admin asks for a download ticket',

@@ -50,14 +50,14 @@ describe('the insights kept per day equal sums over the saved orders', () => {
 
   let n = 0;
   /** A closed order of the till on a day at a branch, for a total. */
-  const orderOf = (day: string, branch: string, total: number): PosOrder =>
+  const orderOf = (day: string, branch: string, total: number, currency = 'SAR'): PosOrder =>
     ({
       posOrderId: `kept-${++n}`,
       deviceId: 'till-1',
       status: 4,
       closedAt: new Date(),
       invoice: {
-        currency: 'SAR',
+        currency,
         branch_name: branch,
         order_date: day,
         order_time: '12:00',
@@ -72,7 +72,13 @@ describe('the insights kept per day equal sums over the saved orders', () => {
     }) as unknown as PosOrder;
   const save = (phone: string, restaurantId: number, day: string, branch = 'Olaya', total = 10.25) =>
     database.db.transaction((tx) =>
-      saveOrderToAccount(tx, { phone, restaurantId, deviceId: 'till-1', order: orderOf(day, branch, total) }),
+      saveOrderToAccount(tx, {
+        phone,
+        restaurantId,
+        deviceId: 'till-1',
+        // The cafe sells in pounds: insight_days keeps money per currency (migration 0024).
+        order: orderOf(day, branch, total, restaurantId === cafe ? 'EGY' : 'SAR'),
+      }),
     );
 
   /** Five-decimal money as an exact integer. */
@@ -86,12 +92,13 @@ describe('the insights kept per day equal sums over the saved orders', () => {
         u: orders.appUserId,
         b: orders.branchName,
         d: orders.orderDate,
+        c: orders.currency,
         total: orders.totalPrice,
       })
       .from(orders);
     const days = new Map<string, { receipts: number; spend: bigint }>();
     for (const o of rows) {
-      const k = `${o.r}|${o.d}|${o.b}`;
+      const k = `${o.r}|${o.d}|${o.b}|${o.c}`;
       const s = days.get(k) ?? { receipts: 0, spend: 0n };
       s.receipts += 1;
       s.spend += units(o.total);
@@ -130,7 +137,9 @@ describe('the insights kept per day equal sums over the saved orders', () => {
       database.db.select().from(insightBranchGuestDays),
     ]);
     return {
-      days: days.map((d) => `${d.restaurantId}|${d.day}|${d.branchName}|${d.receipts}|${units(d.spend)}`).sort(),
+      days: days
+        .map((d) => `${d.restaurantId}|${d.day}|${d.branchName}|${d.currency}|${d.receipts}|${units(d.spend)}`)
+        .sort(),
       guestDays: guestDays.map((d) => `${d.restaurantId}|${d.day}|${d.prevDay}|${d.guests}`).sort(),
       branchGuestDays: branchGuestDays
         .map((d) => `${d.restaurantId}|${d.branchName}|${d.day}|${d.prevDay}|${d.guests}`)
@@ -234,6 +243,8 @@ describe('the insights kept per day equal sums over the saved orders', () => {
       .update(orders)
       .set({ orderDate: '2026-10-15', branchName: 'Hittin', totalPrice: '99.5' })
       .where(eq(orders.id, o.id));
+    await agree();
+    await database.db.update(orders).set({ currency: 'USD' }).where(eq(orders.id, o.id));
     await agree();
     await database.db.update(orders).set({ restaurantId: cafe }).where(eq(orders.id, o.id));
     await agree();

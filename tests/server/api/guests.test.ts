@@ -10,6 +10,7 @@ import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp
 import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
 import { localDateTime } from '../../../server/pos/foodics/mapping';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { parse } from 'csv-parse/sync';
 
 /** The restaurant's business day `daysBack` days before today, as its orders are dated (the POS's time zone, read by
  * the same mapping): from 21:00 UTC the Riyadh day is already the next UTC one. */
@@ -143,6 +144,45 @@ describe('the guestbook: consent, guests, insights', () => {
     expect(await exported(`restaurantId=${grill}`)).toContain(e164(SARA));
   });
 
+  it("the guests file follows the CSV convention: readable headers, the restaurant's name, its local dates and times in columns of their own, ids and phones as text", async () => {
+    const rows = parse(await exported(`restaurantId=${grill}`), { bom: true }) as string[][];
+    expect(rows[0]).toEqual([
+      'id',
+      'restaurant',
+      'name',
+      'phone',
+      'first visit date',
+      'first visit time',
+      'last visit date',
+      'last visit time',
+      'visits',
+      'spend',
+      'average ticket',
+      'currency',
+      'favourite item',
+      'usual branch',
+    ]);
+    const [guest] = await t.database.db.select().from(guests).where(eq(guests.id, ids.saraGrill));
+    const sara = rows.find((r) => r[0] === String(ids.saraGrill))!;
+    // Asia/Riyadh (the app's business day; the restaurant names no zone of its own): UTC + 3 hours.
+    const riyadh = (d: Date) => new Date(d.getTime() + 3 * 3_600_000).toISOString();
+    const [{ name }] = (await admin(`/restaurant/${grill}`)).json()
+      ? [(await admin(`/restaurant/${grill}`)).json()]
+      : [];
+    expect(sara.slice(1, 9)).toEqual([
+      name,
+      '',
+      `="${e164(SARA)}"`,
+      riyadh(guest.firstVisitAt).slice(0, 10),
+      riyadh(guest.firstVisitAt).slice(11, 19),
+      riyadh(guest.lastVisitAt).slice(0, 10),
+      riyadh(guest.lastVisitAt).slice(11, 19),
+      '3',
+    ]);
+    expect(sara[9]).toMatch(/^\d+\.\d{2}$/);
+    expect(sara[11]).toBe('SAR');
+  });
+
   it('a guest who did not consent is in no guest call, yet their save counts in the insights', async () => {
     await save(OMAR, grill);
     const [row] = await t.database.db
@@ -200,8 +240,9 @@ describe('the guestbook: consent, guests, insights', () => {
       from: today,
       to: today,
       receipts: saved.length,
-      spend: money(spend),
-      average_ticket: money(spend / saved.length),
+      by_currency: [
+        { currency: 'SAR', receipts: saved.length, spend: money(spend), average_ticket: money(spend / saved.length) },
+      ],
       guests: new Set(saved.map((o) => o.appUserId)).size,
       returning: 0,
       new: new Set(saved.map((o) => o.appUserId)).size,
@@ -209,8 +250,17 @@ describe('the guestbook: consent, guests, insights', () => {
     const screen = await admin(`/order?restaurantId=${grill}&from=${today}&to=${today}&page=1&perPage=5`);
     expect(Number(screen.headers['x-total-count'])).toBe(ins.current.receipts);
     const yesterday = businessDay(1);
-    expect(ins.previous).toMatchObject({ from: yesterday, to: yesterday, receipts: 0, spend: 0, guests: 0 });
-    expect(ins.by_day).toEqual([{ day: today, receipts: saved.length, spend: money(spend), guests: 2 }]);
+    expect(ins.previous).toMatchObject({ from: yesterday, to: yesterday, receipts: 0, by_currency: [], guests: 0 });
+    expect(ins.by_day).toEqual([
+      {
+        day: today,
+        receipts: saved.length,
+        by_currency: [
+          { currency: 'SAR', receipts: saved.length, spend: money(spend), average_ticket: money(spend / saved.length) },
+        ],
+        guests: 2,
+      },
+    ]);
     expect(ins.by_branch.reduce((n: number, b: { receipts: number }) => n + b.receipts, 0)).toBe(saved.length);
     // A week: seven days, zeros filled in, and the week before.
     const weekAgo = businessDay(6);

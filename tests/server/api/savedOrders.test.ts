@@ -23,8 +23,8 @@ const ORDERS_CSV_COLUMNS = [
   'payment method',
   'total',
   'currency',
-  'saved at',
-  'ordered at',
+  'saved date',
+  'saved time',
 ];
 
 const GENEROUS = {
@@ -209,13 +209,16 @@ describe('saved orders (GET /order, /order/{id}, /order/export.csv)', () => {
       'Mada',
       '43.7',
       'SAR',
-      // ISO 8601 with the restaurant's offset (Asia/Riyadh, +03:00; issue 30): the same instant as stored, and
-      // the POS's wall date and time with their offset.
+      // When it was saved, as the restaurant's local date and time in columns of their own (Asia/Riyadh, +03:00;
+      // issue 49's CSV convention): the same instant as stored.
       rows[1][12],
-      `${stored.orderDate}T${stored.orderTime.length === 5 ? `${stored.orderTime}:00` : stored.orderTime}+03:00`,
+      rows[1][13],
     ]);
-    expect(rows[1][12]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+03:00$/);
-    expect(Math.floor(new Date(rows[1][12]).getTime() / 1000)).toBe(Math.floor(stored.createdAt.getTime() / 1000));
+    expect(rows[1][12]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(rows[1][13]).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+    expect(Math.floor(new Date(`${rows[1][12]}T${rows[1][13]}+03:00`).getTime() / 1000)).toBe(
+      Math.floor(stored.createdAt.getTime() / 1000),
+    );
     expect(stored.orderDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(stored.orderTime).toMatch(/^\d{2}:\d{2}/);
     // The second restaurant's form names its time zone (here Dubai, +04:00 all year): its rows carry that offset,
@@ -246,10 +249,47 @@ describe('saved orders (GET /order, /order/{id}, /order/export.csv)', () => {
       'Cash',
       '18',
       'EGP', // the code the screens show (stored EGY)
-      '2026-10-09T14:00:00+04:00',
-      '2026-10-09T13:00:00+04:00',
+      '2026-10-09',
+      '14:00:00',
     ]);
     expect(filtered[2][6]).toBe('Sara Saleh');
+  });
+
+  it('an order number with a leading zero stays text (="02005"), as does a long id; a plain number stays a number', async () => {
+    const db = t.database.db;
+    const [r] = await db
+      .insert(restaurants)
+      .values({
+        name: 'Zero Grill',
+        logo: 'https://example.com/z.png',
+        token: 't',
+        branchsToken: 'b',
+        systemType: 'Foodics',
+      })
+      .returning();
+    await db.insert(orders).values(
+      ['02005', '12345678901234567', '2006'].map((n, i) => ({
+        restaurantId: r.id,
+        posOrderId: `zero-${i}`,
+        deviceId: '0042',
+        branchName: 'Olaya',
+        orderNumber: n,
+        orderDate: '2026-10-30',
+        orderTime: '12:00',
+        paymentMethod: 'Cash',
+        subTotalPrice: '10',
+        discountAmount: '0',
+        totalPrice: '10',
+        currency: 'SAR',
+        createdAt: new Date(Date.UTC(2026, 9, 30, 10, i)),
+      })),
+    );
+    const rows = parse((await get(`/order/export.csv?restaurantId=${r.id}`)).body, { bom: true }) as string[][];
+    expect(rows.slice(1).map((row) => [row[3], row[4]])).toEqual([
+      ['="0042"', '2006'],
+      ['="0042"', '="12345678901234567"'],
+      ['="0042"', '="02005"'],
+    ]);
   });
 
   it('names from the POS that look like formulas (=, +, -, @, tab, carriage return) reach the orders CSV defused', async () => {

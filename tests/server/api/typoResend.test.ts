@@ -34,6 +34,24 @@ describe('a typo, then Save Invoice again', () => {
     });
   const textsTo = (phone: string) => t.sms.filter((m) => m.to === e164(phone)).length;
 
+  it('a wrong code says how many tries its code still takes (2, 1, then 0: ask for a new one), in one message', async () => {
+    const phone = '0551004599';
+    const order = t.foodics.addOrder(DEVICE);
+    expect((await send(phone, order.id)).statusCode).toBe(200);
+    const code = t.lastCode(e164(phone))!;
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await save(phone, wrongOf(code), order.id)).json());
+    expect(answers).toEqual(
+      [2, 1, 0, 0].map((triesLeft) => ({
+        message: 'The code is wrong or has expired, please ask for a new one',
+        triesLeft,
+      })),
+    );
+    // Its three tries used up, the right code no longer saves either: asking again sends a new one.
+    expect((await save(phone, code, order.id)).json()).toMatchObject({ triesLeft: 0 });
+    expect((await send(phone, order.id)).json()).toMatchObject({ sent: true });
+  });
+
   it('a wrong code, then the same phone asks again: 200 sent:false, nothing texted, and the right code saves', async () => {
     const phone = '0551004567';
     const order = t.foodics.addOrder(DEVICE);

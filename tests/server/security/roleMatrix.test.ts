@@ -69,6 +69,11 @@ const NOT_BACK_OFFICE = new Set([
   'GET /r/{token}',
   // Foodics' OAuth return to the browser: its single-use state and the browser's cookie, no bearer token.
   'GET /pos/foodics/connected',
+  // Loyalty (issue 47): the customer's own calls, and Foodics' loyalty adapter (its own token).
+  'GET /customer/loyalty',
+  'POST /customer/loyalty/join',
+  'POST /pos/foodics/loyalty/reward',
+  'POST /pos/foodics/loyalty/redeem',
 ]);
 
 describe('roles: authorisation matrix', () => {
@@ -428,6 +433,18 @@ describe('roles: authorisation matrix', () => {
       manager: [NA, NA, 200],
       staff: [NA, NA, 200],
     },
+    'POST /api/admins/{id}/password': {
+      // Issue 49: only an admin resets another account's forgotten password (own: staff of A; other: of B; none:
+      // an admin).
+      req: async (_r, target) => ({
+        method: 'POST',
+        url: `/api/admins/${target === 'none' ? await account('admin', []) : await account('staff', [restOf(target)])}/password`,
+        payload: { newPassword: 'password-789' },
+      }),
+      admin: [200, 200, 200],
+      manager: [403, 403, 403],
+      staff: [403, 403, 403],
+    },
     'POST /admin/password': {
       req: async (role) => ({
         method: 'POST',
@@ -524,16 +541,23 @@ describe('roles: authorisation matrix', () => {
       manager: [NA, NA, 403],
       staff: [NA, NA, 403],
     },
+    'GET /api/dashboard/sales': {
+      // The dashboard's period (issue 49): the caller's restaurants, or one of them.
+      req: list('/api/dashboard/sales'),
+      admin: [200, 200, 200],
+      manager: [200, 404, 200],
+      staff: [200, 404, 200],
+    },
     ...Object.fromEntries(
       ['/guest', '/api/guest'].flatMap((base): [string, Line][] => [
         [
           `GET ${base}/insights`,
           {
-            // A manager or staff member reads one of their own restaurants at a time.
+            // A manager or staff member reads one of their own restaurants, or all of them (issue 49).
             req: list(`${base}/insights`),
             admin: [200, 200, 200],
-            manager: [200, 404, 400],
-            staff: [200, 404, 400],
+            manager: [200, 404, 200],
+            staff: [200, 404, 200],
           },
         ],
         [
@@ -567,6 +591,23 @@ describe('roles: authorisation matrix', () => {
         ],
       ]),
     ),
+    // Loyalty (issue 47): admins any restaurant's program, a manager their own (another's is 404), staff read only.
+    'GET /api/loyalty/programs/{restaurantId}': {
+      req: (_r, target) => get(`/api/loyalty/programs/${restOf(target)}`),
+      admin: [200, 200, NA],
+      manager: [200, 404, NA],
+      staff: [200, 404, NA],
+    },
+    'PUT /api/loyalty/programs/{restaurantId}': {
+      req: (_r, target) => ({
+        method: 'PUT',
+        url: `/api/loyalty/programs/${restOf(target)}`,
+        payload: { enabled: true, points_per_unit: 2 },
+      }),
+      admin: [200, 200, NA],
+      manager: [200, 404, NA],
+      staff: [403, 403, NA],
+    },
     'POST /user/isVerify': {
       req: () => ({ method: 'POST', url: '/user/isVerify' }),
       admin: [NA, NA, 200],

@@ -27,18 +27,29 @@ describe('dashboard', () => {
       ['Restaurants', '/restaurants'],
       ['Specter Orders', '/orders'],
     ]) {
-      expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+      // Each tile's name carries its figure (what a sighted reader sees).
+      expect(screen.getByRole('link', { name: new RegExp(`^${name}\\s*[\\d-]*$`) })).toHaveAttribute('href', href);
     }
-    expect(within(screen.getByRole('link', { name: 'App Downloads' })).getByText('16')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(within(screen.getByRole('link', { name: 'Specter Orders' })).getByText('3')).toBeInTheDocument(),
-    );
-    expect(within(screen.getByRole('link', { name: 'Users' })).getByText('2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^App Downloads\s*16$/ })).toHaveTextContent('16');
+    await waitFor(() => expect(screen.getByRole('link', { name: /^Specter Orders\s*3$/ })).toHaveTextContent('3'));
+    expect(screen.getByRole('link', { name: /^Users\s*2$/ })).toHaveTextContent('2');
   });
 
   it('no orders -> "Doesn\'t exist Orders"', async () => {
     state.current.orders = [];
     renderAdmin('/home');
     expect(await screen.findByText("Doesn't exist Orders")).toBeInTheDocument();
+  });
+
+  it('the Sales card: revenue, saved receipts and average ticket per currency, each labelled, beside the period before', async () => {
+    renderAdmin('/home');
+    const card = await screen.findByRole('region', { name: 'Sales' });
+    await waitFor(() => expect(within(card).getByTestId('sales-SAR-revenue')).toHaveTextContent('SAR 50.00'));
+    expect(within(card).getByTestId('sales-SAR-receipts')).toHaveTextContent('2');
+    expect(within(card).getByTestId('sales-SAR-averageTicket')).toHaveTextContent('SAR 25.00');
+    expect(within(card).getByTestId('sales-EGY-revenue')).toHaveTextContent('EGP 100.00');
+    // Never one sum of riyals and pounds.
+    expect(within(card).queryByText(/150/)).toBeNull();
+    expect(within(card).getByRole('combobox', { name: 'Period' })).toHaveTextContent('Last 7 days');
   });
 });

@@ -34,11 +34,15 @@ describe('the back-office date formats', () => {
     };
     walk('src/admin');
     walk('src/resources');
+    // The public pages and the shared receipt too (issue 49: seven forms seen, digits mixed on one Arabic page).
+    walk('src/invoice');
+    walk('src/receipts');
+    files.push('server/customer/sharedPage.ts');
     const offenders = files.filter((f) => {
       const text = readFileSync(f, 'utf8');
       return (
         /toLocale(Date|Time)?String\(/.test(text.replace(/n\.toLocaleString\(/g, '')) ||
-        /\{o\.order_date\}|\{o\.order_time\}/.test(text)
+        /\{(o|r|invoice)\.order_date\}|\{(o|r|invoice)\.order_time\}|esc\(inv\.order_date\)/.test(text)
       );
     });
     expect(offenders).toEqual([]);

@@ -313,6 +313,30 @@ export const server = setupServer(
     '*/order/last-orders',
     guarded(() => HttpResponse.json({ orders: state.current.orders })),
   ),
+  // The dashboard's period (issue 49): every stand-in order counts in the period asked for, per currency.
+  http.get(
+    '*/api/dashboard/sales',
+    guarded(({ request }) => {
+      const q = new URL(request.url).searchParams;
+      const sums = new Map<string, { receipts: number; spend: number }>();
+      for (const o of state.current.orders as { total_price: number; currency: string }[]) {
+        const s = sums.get(o.currency) ?? { receipts: 0, spend: 0 };
+        sums.set(o.currency, { receipts: s.receipts + 1, spend: Math.round((s.spend + o.total_price) * 100) / 100 });
+      }
+      const by_currency = [...sums].map(([currency, s]) => ({
+        currency,
+        ...s,
+        average_ticket: Math.round((s.spend / s.receipts) * 100) / 100,
+      }));
+      const receipts = by_currency.reduce((n, c) => n + c.receipts, 0);
+      return HttpResponse.json({
+        current: { from: q.get('from'), to: q.get('to'), receipts, by_currency },
+        previous: { from: q.get('from'), to: q.get('from'), receipts: 0, by_currency: [] },
+        by_branch: [],
+        by_day: [{ day: q.get('to'), receipts, by_currency }],
+      });
+    }),
+  ),
   // One account (its edit page), and its edit: PATCH /user/{id} without isDeleted (the removal is below).
   http.get(
     '*/admin/:id',

@@ -52,6 +52,30 @@ describe('the back-office at 390 px', () => {
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   }, 60_000);
 
+  it("devices: a till's Print QR, printable sheet and Reprint behind one Actions menu (issue 49)", async () => {
+    const user = userEvent.setup();
+    renderAdmin('/restaurants/devices/5/50');
+    await screen.findByText('Cashier 1');
+    expect(screen.queryByRole('button', { name: 'Print QR' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actions Cashier 1' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('button', { name: 'Print QR' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Printable QR sheet' })).toBeInTheDocument();
+  }, 60_000);
+
+  it('the top bar keeps the title: who is signed in, the language, two-step sign-in and Logout are in one account menu', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/restaurants');
+    await screen.findByText('Najd Grill');
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Two-step sign-in' })).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'العربية' }));
+    expect(await screen.findByRole('button', { name: 'الحساب' })).toBeInTheDocument();
+  }, 60_000);
+
   it('orders: Customer, Total and Date and Time first; the expansion names restaurant, branch, till and payment', async () => {
     const user = userEvent.setup();
     renderAdmin('/orders');

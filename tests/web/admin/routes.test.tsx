@@ -55,6 +55,15 @@ describe('routes, guards and sign-in', () => {
     await waitFor(() => expect(screen.queryByText('Should be 8 Numbers or characters')).not.toBeInTheDocument());
   });
 
+  it('the e-mail has the focus, and the page says to ask an admin for a forgotten password (issue 49)', async () => {
+    renderAdmin('/login');
+    const email = await screen.findByLabelText('Email');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(
+      screen.getByText('Forgot your password? Ask an admin of your Specter to set a new one for you.'),
+    ).toBeInTheDocument();
+  });
+
   it("a wrong password shows the red banner 'Invalid Email or Password'", async () => {
     const user = userEvent.setup();
     renderAdmin('/login');

@@ -316,6 +316,29 @@ describe('invoice page', () => {
     expect(calls.invoice).toBe(1);
   });
 
+  it('a typo keeps the code step: boxes emptied and focused, the tries left said; the right code then saves', async () => {
+    let tries = 2;
+    saveAnswer = () =>
+      tries > 1
+        ? HttpResponse.json(
+            { message: 'The code is wrong or has expired, please ask for a new one', triesLeft: --tries + 1 },
+            { status: 400 },
+          )
+        : HttpResponse.json({ message: 'Saved', id: 1 });
+    const user = await toCodeStep();
+    await user.click(boxes()[0]);
+    await user.keyboard('1111');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right. Type it again: tries left: 2');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(boxes().map((b) => (b as HTMLInputElement).value)).toEqual(['', '', '', '']);
+    await waitFor(() => expect(boxes()[0]).toHaveFocus());
+    expect(boxes()[0]).toHaveAttribute('aria-describedby', 'code-note');
+    await user.keyboard('1234');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('.Your invoice has been saved successfully')).toBeInTheDocument();
+  });
+
   it("a failed save returns to the receipt with empty boxes and the '!Oops' dialog with the server's message", async () => {
     saveAnswer = () =>
       HttpResponse.json({ message: 'The code is wrong or has expired, please ask for a new one' }, { status: 400 });
@@ -379,7 +402,7 @@ describe('invoice page', () => {
     const phone = screen.getByLabelText('Phone');
     expect(phone).toHaveAttribute('autocomplete', 'tel');
     await user.type(phone, '0501234567');
-    const consent = screen.getByRole('checkbox', { name: /^Let Najd Grill know me as a guest/ });
+    const consent = screen.getByRole('checkbox', { name: /^Join Najd Grill's rewards/ });
     expect(consent).not.toBeChecked();
     await user.click(consent);
     await user.click(screen.getByRole('button', { name: 'Save' }));

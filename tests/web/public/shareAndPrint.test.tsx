@@ -1,3 +1,4 @@
+import { localDate } from '../../../src/contract/dates';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -71,9 +72,7 @@ describe('Share', () => {
     expect(screen.queryByText('Link copied')).not.toBeInTheDocument();
     // The link stays on screen, with how long it lives and a way to stop it.
     expect(await screen.findByRole('textbox', { name: 'Share' })).toHaveValue(LINK.url);
-    expect(screen.getByTestId('shared-until')).toHaveTextContent(
-      `Shared until ${new Date(LINK.expires_at).toLocaleDateString('en-US')}`,
-    );
+    expect(screen.getByTestId('shared-until')).toHaveTextContent(`Shared until ${localDate(LINK.expires_at, 'en')}`);
     expect(screen.getByRole('button', { name: 'Stop sharing' })).toBeInTheDocument();
     expect(onError).not.toHaveBeenCalled();
   });
@@ -97,12 +96,22 @@ describe('Share', () => {
     expect(screen.getByTestId('shared-until')).toHaveTextContent(/^مُشاركة حتى /);
   });
 
-  it('Stop sharing kills the link (DELETE) and the page forgets it', async () => {
+  it('Stop sharing asks first, then kills the link (DELETE), says so, and the page forgets it', async () => {
     renderShare({ ...RECEIPT, share_expires_at: LINK.expires_at });
     // A receipt shared earlier shows its end date and Stop sharing from the start.
     expect(screen.getByTestId('shared-until')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
+    // Asked first: Keep sharing changes nothing.
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(
+      'Stop sharing this receipt? Its link stops working at once.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Keep sharing' }));
+    expect(calls).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
+    expect(screen.getByRole('button', { name: 'Yes, stop sharing' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, stop sharing' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Stop sharing' })).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('Sharing stopped: the link no longer opens this receipt.');
     expect(calls).toEqual(['DELETE 100']);
     expect(screen.queryByTestId('shared-until')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();

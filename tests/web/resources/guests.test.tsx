@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { GOOD_TOKEN, renderAdmin, server, useStandIn } from '../admin/harness';
+import { GOOD_TOKEN, renderAdmin, server, signInAs, useStandIn } from '../admin/harness';
 
 useStandIn({ signedIn: true });
 
@@ -27,8 +27,10 @@ const period = (from: string, to: string, receipts: number) => ({
   from,
   to,
   receipts,
-  spend: receipts * 10,
-  average_ticket: 10,
+  by_currency: [
+    { currency: 'SAR', receipts: receipts - 1, spend: (receipts - 1) * 10, average_ticket: 10 },
+    { currency: 'EGY', receipts: 1, spend: 55.5, average_ticket: 55.5 },
+  ],
   guests: receipts,
   returning: 1,
   new: receipts - 1,
@@ -49,8 +51,19 @@ function standIn() {
       return HttpResponse.json({
         current: period(q.get('from')!, q.get('to')!, 4),
         previous: period('2026-11-01', '2026-11-07', 2),
-        by_branch: [{ branch: 'Olaya', receipts: 4, spend: 40, average_ticket: 10, guests: 4 }],
-        by_day: [{ day: q.get('to')!, receipts: 4, spend: 40, guests: 4 }],
+        by_branch: [
+          {
+            restaurant_id: 1,
+            restaurant: 'Najd Grill',
+            branch: 'Olaya',
+            currency: 'SAR',
+            receipts: 3,
+            spend: 30,
+            average_ticket: 10,
+            guests: 3,
+          },
+        ],
+        by_day: [{ day: q.get('to')!, receipts: 4, by_currency: period('', '', 4).by_currency, guests: 4 }],
       });
     }),
     http.get('*/api/guest/7', () =>
@@ -106,5 +119,48 @@ describe('guests', () => {
     expect(await screen.findByText('الفترة السابقة')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'English' }));
     await screen.findByText('Period before');
+  });
+
+  it('money per currency (never riyals and pounds added together), each labelled with two decimals; a branch with its restaurant', async () => {
+    standIn();
+    renderAdmin('/guests/insights');
+    const spend = await screen.findByTestId('insights-spend');
+    // This period: SAR 30.00 and EGP 55.50 on lines of their own; the period before: SAR 10.00 and EGP 55.50.
+    await waitFor(() => expect(within(spend).getByText('SAR 30.00')).toBeInTheDocument());
+    expect(within(spend).getAllByText('EGP 55.50')).toHaveLength(2);
+    expect(within(spend).getByText('SAR 10.00')).toBeInTheDocument();
+    expect(within(spend).queryByText(/85\.5/)).toBeNull();
+    expect(within(screen.getByTestId('insights-average_ticket')).getAllByText('EGP 55.50')).toHaveLength(2);
+    const branches = screen.getByRole('table', { name: 'By branch' });
+    expect(within(branches).getByText('Najd Grill')).toBeInTheDocument();
+    expect(within(branches).getByText('SAR 30.00')).toBeInTheDocument();
+  });
+
+  it("a manager opens Insights on their restaurant (preselected); a refusal shows the server's sentence, never a generic error", async () => {
+    const asked = standIn();
+    signInAs('manager', [5]);
+    renderAdmin('/guests/insights');
+    await screen.findByTestId('insights-receipts');
+    expect(asked.find((a) => a.has('from'))!.get('restaurantId')).toBe('5');
+    expect(screen.getByRole('combobox', { name: 'Restaurant' })).toHaveTextContent('Najd Grill');
+    // The server refuses: its reason is said, in the admin's language when the back-office knows it.
+    server.use(
+      http.get('*/api/guest/insights', () =>
+        HttpResponse.json({ message: 'restaurantId: choose one of your restaurants' }, { status: 400 }),
+      ),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Period' }));
+    await user.click(await screen.findByRole('option', { name: 'Today' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose one of your restaurants');
+    expect(screen.queryByText('Server communication error')).toBeNull();
+    server.use(
+      http.get('*/api/guest/insights', () =>
+        HttpResponse.json({ message: 'A sentence the page does not know' }, { status: 409 }),
+      ),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Period' }));
+    await user.click(await screen.findByRole('option', { name: 'Last 30 days' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('A sentence the page does not know'));
   });
 });

@@ -4,7 +4,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAdmin, signInAs, state, submit, useStandIn } from '../admin/harness';
+import { http, HttpResponse } from 'msw';
+import { renderAdmin, server, signInAs, state, submit, useStandIn } from '../admin/harness';
 
 useStandIn({ signedIn: true });
 
@@ -163,5 +164,41 @@ describe("an account's edit page", () => {
       role: 'staff',
       restaurantIds: [5],
     });
+  });
+
+  it("an admin resets a forgotten password on the account's edit page; a manager sees no such thing", async () => {
+    const asked: unknown[] = [];
+    server.use(
+      http.post('*/api/admins/:id/password', async ({ request, params }) => {
+        asked.push({ id: params.id, body: await request.json() });
+        return HttpResponse.json({ message: 'The password has been reset' });
+      }),
+    );
+    as('admin');
+    const user = userEvent.setup();
+    renderAdmin('/admins/edit/2');
+    const card = await screen.findByRole('region', { name: 'Reset password' });
+    const button = within(card).getByRole('button', { name: 'Set new password' });
+    expect(button).toBeDisabled();
+    await user.type(within(card).getByLabelText('New password'), 'short');
+    expect(within(card).getByText('Should not be less than 8 characters')).toBeInTheDocument();
+    await user.type(within(card).getByLabelText('New password'), '-but-longer');
+    await user.click(button);
+    expect(await within(card).findByRole('status')).toHaveTextContent('The password has been reset');
+    expect(asked).toEqual([{ id: '2', body: { newPassword: 'short-but-longer' } }]);
+  });
+
+  it("a manager on their staff member's edit page sees no password reset", async () => {
+    state.current.admins.push({
+      id: 3,
+      name: 'Huda',
+      email: 'huda@najd.sa',
+      role: 'staff',
+      restaurantIds: [5],
+    } as never);
+    as('manager');
+    renderAdmin('/admins/edit/3');
+    await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue('Huda'));
+    expect(screen.queryByRole('region', { name: 'Reset password' })).not.toBeInTheDocument();
   });
 });
