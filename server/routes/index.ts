@@ -29,6 +29,7 @@ import ordersRoutes from './orders';
 import posPushRoutes from './posPush';
 import publicConfigRoutes from './publicConfig';
 import restaurantsRoutes from './restaurants';
+import rewardsRoutes from './rewards';
 import savedOrdersRoutes from './savedOrders';
 import sharedReceiptRoutes from './sharedReceipt';
 import statisticsRoutes from './statistics';
@@ -75,6 +76,7 @@ export const ROUTES: RouteGroup[] = [
   { plugin: tillsRoutes },
   { plugin: guestsRoutes },
   { plugin: loyaltyRoutes },
+  { plugin: rewardsRoutes },
   { plugin: foodicsLoyaltyRoutes, security: [{ foodicsLoyalty: [] }] },
 ];
 

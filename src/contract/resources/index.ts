@@ -12,6 +12,7 @@ import { guestsResource } from './guests';
 import { loyaltyResource } from './loyalty';
 import { ordersResource } from './orders';
 import { restaurantsResource } from './restaurants';
+import { rewardsResource } from './rewards';
 import { sheetResource } from './sheet';
 import { tillsResource } from './tills';
 import { usersResource } from './users';
@@ -26,6 +27,7 @@ export const DECLARATIONS: readonly AnyResource[] = [
   tillsResource,
   guestsResource,
   loyaltyResource,
+  rewardsResource,
   branchesResource,
   devicesResource,
   sheetResource,
@@ -49,8 +51,10 @@ export {
   loyaltyResource,
   ordersResource,
   restaurantsResource,
+  rewardsResource,
   sheetResource,
   tillsResource,
   usersResource,
 };
 export { tillSchema, tillsQuery, type Till } from './tills';
+export { rewardsQuery } from './rewards';
