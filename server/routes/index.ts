@@ -24,6 +24,8 @@ import foodicsLoyaltyRoutes from './foodicsLoyalty';
 import healthRoutes from './health';
 import invoiceRoutes from './invoice';
 import loyaltyRoutes from './loyalty';
+import loyaltyLedgerRoutes from './loyaltyLedger';
+import loyaltyMembersRoutes from './loyaltyMembers';
 import metricsRoutes from './metrics';
 import ordersRoutes from './orders';
 import posPushRoutes from './posPush';
@@ -77,6 +79,8 @@ export const ROUTES: RouteGroup[] = [
   { plugin: guestsRoutes },
   { plugin: loyaltyRoutes },
   { plugin: rewardsRoutes },
+  { plugin: loyaltyMembersRoutes },
+  { plugin: loyaltyLedgerRoutes },
   { plugin: foodicsLoyaltyRoutes, security: [{ foodicsLoyalty: [] }] },
 ];
 

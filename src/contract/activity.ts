@@ -36,6 +36,8 @@ export const ACTIVITY_KINDS = [
   'loyalty.rewardCreated',
   'loyalty.rewardChanged',
   'loyalty.rewardDeleted',
+  // A member's balance adjusted by hand, with a reason (the ledger's `adjust` entry beside it).
+  'loyalty.balanceAdjusted',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

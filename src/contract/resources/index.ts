@@ -9,7 +9,9 @@ import { branchesResource } from './branches';
 import { devicesResource } from './devices';
 import { funnelResource } from './funnel';
 import { guestsResource } from './guests';
+import { ledgerResource } from './ledger';
 import { loyaltyResource } from './loyalty';
+import { membersResource } from './members';
 import { ordersResource } from './orders';
 import { restaurantsResource } from './restaurants';
 import { rewardsResource } from './rewards';
@@ -28,6 +30,8 @@ export const DECLARATIONS: readonly AnyResource[] = [
   guestsResource,
   loyaltyResource,
   rewardsResource,
+  membersResource,
+  ledgerResource,
   branchesResource,
   devicesResource,
   sheetResource,
@@ -48,7 +52,9 @@ export {
   devicesResource,
   funnelResource,
   guestsResource,
+  ledgerResource,
   loyaltyResource,
+  membersResource,
   ordersResource,
   restaurantsResource,
   rewardsResource,
@@ -58,3 +64,12 @@ export {
 };
 export { tillSchema, tillsQuery, type Till } from './tills';
 export { rewardsQuery } from './rewards';
+export {
+  loyaltyInsightsQuery,
+  loyaltyInsightsSchema,
+  loyaltyPeriodSchema,
+  type LoyaltyInsights,
+  type LoyaltyPeriod,
+} from './loyalty';
+export { ledgerEntrySchema, ledgerFilters, ledgerQuery, LEDGER_KINDS, type LedgerEntry } from './ledger';
+export { adjustBody, memberSchema, membersQuery, type AdjustBody, type Member } from './members';

@@ -1,6 +1,7 @@
 // A restaurant's loyalty program (issue 47, docs/API.md "Loyalty"): GET / PUT /api/loyalty/programs/{restaurantId}
 // (routes of their own: one program per restaurant, read and replaced by its restaurant's id), and the program's
-// figures. Everyone reads their restaurants' programs; admins and managers change them.
+// figures for a period beside the one before it (GET /api/loyalty/insights). Everyone reads their restaurants'
+// programs and figures; admins and managers change a program. The Loyalty page (src/resources/loyalty) shows both.
 import { ALL_ROLES, declareResource, MANAGERS } from '../resource';
 
 export const loyaltyResource = declareResource({
@@ -10,3 +11,11 @@ export const loyaltyResource = declareResource({
   scope: { restaurant: 'restaurant_id' },
   notFound: 'Restaurant not found',
 });
+
+export {
+  loyaltyInsightsQuery,
+  loyaltyInsightsSchema,
+  loyaltyPeriodSchema,
+  type LoyaltyInsights,
+  type LoyaltyPeriod,
+} from '../loyalty';

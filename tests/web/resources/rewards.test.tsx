@@ -123,6 +123,30 @@ describe('rewards', () => {
     });
   });
 
+  it("a code the restaurant has had is said beside the code, in the admin's language", async () => {
+    const user = userEvent.setup();
+    standIn({
+      status: 409,
+      message: 'code: this restaurant already has (or had) a reward with this code; codes are never reused',
+    });
+    renderAdmin('/rewards/add');
+    await user.click(await screen.findByRole('combobox', { name: /Restaurant/ }));
+    await user.click(await screen.findByRole('option', { name: 'Najd Grill' }));
+    await user.type(screen.getByLabelText(/^Code/), 'KARAK');
+    await user.type(screen.getByLabelText(/^Name \(English\)/), 'Tea');
+    await user.type(screen.getByLabelText(/^Name \(Arabic\)/), 'شاي');
+    await user.type(screen.getByLabelText(/^Cost in points/), '5');
+    await user.click(screen.getByRole('combobox', { name: /Kind/ }));
+    await user.click(await screen.findByRole('option', { name: 'Amount off the order' }));
+    await user.type(screen.getByLabelText(/^Value/), '5');
+    submit();
+    expect(
+      await screen.findByText(
+        'This restaurant already has (or had) a reward with this code: codes are never used again',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('Edit sends the reward without its code or restaurant; in Arabic the names are the Arabic ones', async () => {
     const user = userEvent.setup();
     const asked = standIn();
