@@ -63,7 +63,8 @@ export function LedgerList() {
         sortable={false}
         render={(e: LedgerEntry) => (
           <>
-            <bdi>{e.name ?? '-'}</bdi> <bdi dir="ltr">{e.phone}</bdi>
+            {e.name && <bdi>{e.name} </bdi>}
+            <bdi dir="ltr">{e.phone}</bdi>
           </>
         )}
       />
