@@ -84,6 +84,8 @@ CREATE OR REPLACE FUNCTION loyalty_insights_rebuild() RETURNS void LANGUAGE plpg
 BEGIN
   LOCK TABLE loyalty_ledger_days, loyalty_member_days, loyalty_active_pairs, loyalty_join_days, loyalty_totals
     IN SHARE ROW EXCLUSIVE MODE;
+  -- The visit days' own trigger (below) stands aside: their pairs are counted here, all at once.
+  PERFORM set_config('specter.loyalty_rebuild', 'on', true);
   DELETE FROM loyalty_ledger_days;
   DELETE FROM loyalty_active_pairs;
   DELETE FROM loyalty_member_days;
@@ -124,6 +126,7 @@ BEGIN
   SELECT m.restaurant_id, (count(*) FILTER (WHERE m.left_at IS NULL))::int, coalesce(sum(m.balance), 0)
   FROM loyalty_members m JOIN restaurants r ON r.id = m.restaurant_id
   GROUP BY 1;
+  PERFORM set_config('specter.loyalty_rebuild', 'off', true);
 END $$;
 --> statement-breakpoint
 -- A statement's ledger entries written (INSERT) or removed (DELETE: Delete my data, retention; the ledger refuses
@@ -173,11 +176,33 @@ CREATE TRIGGER loyalty_ledger_keep_del AFTER DELETE ON loyalty_ledger REFERENCIN
 -- touched, their pairs before (their days now, without the rows just written, with the rows just removed) and
 -- after (their days now) are counted, and the difference added. Writers of one member already queue on its row
 -- (every movement locks it first: db/repositories/loyalty.ts), so each reads what the one before committed.
+-- The pairs of these restaurants counted again from their members' visit days (a statement of very many days).
+CREATE OR REPLACE FUNCTION loyalty_pairs_rebuild(rids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  LOCK TABLE loyalty_active_pairs IN SHARE ROW EXCLUSIVE MODE;
+  DELETE FROM loyalty_active_pairs WHERE restaurant_id = ANY (rids);
+  INSERT INTO loyalty_active_pairs (restaurant_id, day, prev_day, members)
+  SELECT p.restaurant_id, p.day, p.prev_day, count(*)::int FROM (
+    SELECT restaurant_id, day, coalesce(lag(day) OVER (PARTITION BY member_id ORDER BY day), '') AS prev_day
+    FROM loyalty_member_days WHERE restaurant_id = ANY (rids)) p
+  JOIN restaurants r ON r.id = p.restaurant_id
+  GROUP BY 1, 2, 3;
+END $$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION loyalty_member_days_keep() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   removing boolean := TG_OP = 'DELETE';
   zero jsonb;
 BEGIN
+  IF current_setting('specter.loyalty_rebuild', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  -- A statement of very many days (a bulk load, a restaurant's members deleted at once): its restaurants' pairs are
+  -- counted again from scratch, rather than member by member.
+  IF (SELECT count(*) FROM changed) > 10000 THEN
+    PERFORM loyalty_pairs_rebuild(array(SELECT DISTINCT restaurant_id FROM changed));
+    RETURN NULL;
+  END IF;
   WITH touched AS (SELECT DISTINCT member_id FROM changed),
   now_days AS (
     SELECT m.member_id, m.restaurant_id, m.day FROM loyalty_member_days m JOIN touched t ON t.member_id = m.member_id),
@@ -267,6 +292,14 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION loyalty_member_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The common change (an earn, a redeem, a return, an expiry): only the balance moved, one row of the totals.
+  IF OLD.restaurant_id = NEW.restaurant_id AND OLD.joined_at IS NOT DISTINCT FROM NEW.joined_at
+    AND OLD.left_at IS NOT DISTINCT FROM NEW.left_at THEN
+    INSERT INTO loyalty_totals AS t (restaurant_id, members, outstanding)
+    SELECT r.id, 0, NEW.balance - OLD.balance FROM restaurants r WHERE r.id = NEW.restaurant_id
+    ON CONFLICT (restaurant_id) DO UPDATE SET outstanding = t.outstanding + excluded.outstanding;
+    RETURN NULL;
+  END IF;
   PERFORM loyalty_members_apply(jsonb_build_array(
     jsonb_build_object('restaurant_id', OLD.restaurant_id, 'joined_at', OLD.joined_at, 'left_at', OLD.left_at,
       'balance', OLD.balance, 's', -1),

@@ -13,10 +13,11 @@
 //   a percent or products reward's cap, over its cost) in the restaurant's currency (its latest saved receipts');
 // - members' receipts (those that earned) beside everyone else's: all the period's saved receipts minus the
 //   members', its guests minus its active members.
-import { and, eq, gt, gte, inArray, isNull, lt, lte, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
   insightDays,
+  insightGuestDays,
   loyaltyActivePairs,
   loyaltyJoinDays,
   loyaltyLedgerDays,
@@ -25,7 +26,7 @@ import {
   loyaltyTotals,
   restaurants,
 } from '../schema';
-import { insightsFromKeptRows, periodsOf, type MoneyRow } from './guests';
+import { periodsOf, type MoneyRow } from './guests';
 import { restaurantsIn, type Scope } from '../scope';
 import type { LoyaltyInsights, LoyaltyPeriod } from '../../../src/contract/resources';
 
@@ -96,48 +97,52 @@ async function pointValues(db: Db, rids: readonly number[]) {
   return new Map(rids.map((r) => [r, { value: valueOf.get(r) ?? null, currency: currencyOf.get(r) ?? '' }]));
 }
 
-/** One period's figures (see the top of this file). */
-async function period(
-  db: Db,
-  rids: readonly number[],
-  from: string,
-  to: string,
-  values: Awaited<ReturnType<typeof pointValues>>,
-): Promise<LoyaltyPeriod> {
-  const kept = insightsFromKeptRows(db);
-  const inDays = and(
-    within(loyaltyLedgerDays.restaurantId, rids),
-    gte(loyaltyLedgerDays.day, from),
-    lte(loyaltyLedgerDays.day, to),
-  );
-  const [kinds, earned, after, totals, joins, active, all, guests] = await Promise.all([
+type Values = Awaited<ReturnType<typeof pointValues>>;
+/** The two periods: this one (0) and the one before it (1). */
+type Two = readonly [{ from: string; to: string }, { from: string; to: string }];
+
+/** A sum over the rows of each period (FILTER), as text: [this period's, the one before's]. */
+const both = (p: Two, day: AnyColumn, value: SQL) =>
+  p.map((x) => sql<string>`coalesce(sum(${value}) filter (where ${day} between ${x.from} and ${x.to}), 0)::text`);
+
+/**
+ * Both periods' figures (see the top of this file), each query reading the two periods' rows at once (a sum per
+ * period): eight queries in all, side by side on the pool, whatever the length of the periods.
+ */
+async function periods(db: Db, rids: readonly number[], p: Two, values: Values): Promise<LoyaltyPeriod[]> {
+  const first = p[1].from;
+  const last = p[0].to;
+  const d = loyaltyLedgerDays;
+  const ledgerIn = and(within(d.restaurantId, rids), gte(d.day, first), lte(d.day, last));
+  const [g0, g1] = both(p, d.day, sql`${d.gained}`);
+  const [l0, l1] = both(p, d.day, sql`${d.lost}`);
+  const [e0, e1] = both(p, d.day, sql`${d.entries}`);
+  const [s0, s1] = both(p, d.day, sql`${d.spend}`);
+  const after = (end: string) =>
+    sql<string>`coalesce(sum(${d.gained} + ${d.lost}) filter (where ${d.day} > ${end}), 0)::text`;
+  const j = loyaltyJoinDays;
+  const a = loyaltyActivePairs;
+  const activeIn = (x: { from: string; to: string }) =>
+    sql<number>`coalesce(sum(${a.members}) filter (where ${a.day} between ${x.from} and ${x.to} and ${a.prevDay} < ${x.from}), 0)::int`;
+  const g = insightGuestDays;
+  const guestsIn = (x: { from: string; to: string }) =>
+    sql<number>`coalesce(sum(${g.guests}) filter (where ${g.day} between ${x.from} and ${x.to} and ${g.prevDay} < ${x.from}), 0)::int`;
+  const o = insightDays;
+  const [r0, r1] = both(p, o.day, sql`${o.receipts}`);
+  const [m0, m1] = both(p, o.day, sql`${o.spend}`);
+  const [kinds, earned, afterEnd, totals, joins, active, all, guests] = await Promise.all([
+    db.select({ kind: d.kind, g0, g1, l0, l1 }).from(d).where(ledgerIn).groupBy(d.kind),
     db
-      .select({
-        kind: loyaltyLedgerDays.kind,
-        gained: sql<string>`coalesce(sum(${loyaltyLedgerDays.gained}), 0)::text`,
-        lost: sql<string>`coalesce(sum(${loyaltyLedgerDays.lost}), 0)::text`,
-      })
-      .from(loyaltyLedgerDays)
-      .where(inDays)
-      .groupBy(loyaltyLedgerDays.kind),
+      .select({ currency: d.currency, e0, e1, s0, s1 })
+      .from(d)
+      .where(and(ledgerIn, eq(d.kind, 'earn')))
+      .groupBy(d.currency),
+    // Every entry dated after each end, per restaurant: taken from the balances now, the balances then.
     db
-      .select({
-        currency: loyaltyLedgerDays.currency,
-        receipts: sql<number>`coalesce(sum(${loyaltyLedgerDays.entries}), 0)::int`,
-        spend: sql<string>`coalesce(sum(${loyaltyLedgerDays.spend}), 0)::text`,
-      })
-      .from(loyaltyLedgerDays)
-      .where(and(inDays, eq(loyaltyLedgerDays.kind, 'earn')))
-      .groupBy(loyaltyLedgerDays.currency),
-    // Every entry dated after the end, per restaurant: taken from the balances now, the balances then.
-    db
-      .select({
-        restaurantId: loyaltyLedgerDays.restaurantId,
-        points: sql<string>`coalesce(sum(${loyaltyLedgerDays.gained} + ${loyaltyLedgerDays.lost}), 0)::text`,
-      })
-      .from(loyaltyLedgerDays)
-      .where(and(within(loyaltyLedgerDays.restaurantId, rids), gt(loyaltyLedgerDays.day, to)))
-      .groupBy(loyaltyLedgerDays.restaurantId),
+      .select({ restaurantId: d.restaurantId, a0: after(p[0].to), a1: after(p[1].to) })
+      .from(d)
+      .where(and(within(d.restaurantId, rids), gt(d.day, p[1].to)))
+      .groupBy(d.restaurantId),
     db
       .select({
         restaurantId: loyaltyTotals.restaurantId,
@@ -148,91 +153,115 @@ async function period(
       .where(within(loyaltyTotals.restaurantId, rids)),
     db
       .select({
-        joinedIn: sql<number>`coalesce(sum(${loyaltyJoinDays.joined}) filter (where ${loyaltyJoinDays.day} >= ${from}), 0)::int`,
-        joinedAfter: sql<number>`coalesce(sum(${loyaltyJoinDays.joined}) filter (where ${loyaltyJoinDays.day} > ${to}), 0)::int`,
-        leftAfter: sql<number>`coalesce(sum(${loyaltyJoinDays.left}) filter (where ${loyaltyJoinDays.day} > ${to}), 0)::int`,
+        joined0: sql<number>`coalesce(sum(${j.joined}) filter (where ${j.day} between ${p[0].from} and ${p[0].to}), 0)::int`,
+        joined1: sql<number>`coalesce(sum(${j.joined}) filter (where ${j.day} between ${p[1].from} and ${p[1].to}), 0)::int`,
+        joinedAfter0: sql<number>`coalesce(sum(${j.joined}) filter (where ${j.day} > ${p[0].to}), 0)::int`,
+        joinedAfter1: sql<number>`coalesce(sum(${j.joined}) filter (where ${j.day} > ${p[1].to}), 0)::int`,
+        leftAfter0: sql<number>`coalesce(sum(${j.left}) filter (where ${j.day} > ${p[0].to}), 0)::int`,
+        leftAfter1: sql<number>`coalesce(sum(${j.left}) filter (where ${j.day} > ${p[1].to}), 0)::int`,
       })
-      .from(loyaltyJoinDays)
-      .where(and(within(loyaltyJoinDays.restaurantId, rids), gte(loyaltyJoinDays.day, from))),
+      .from(j)
+      .where(and(within(j.restaurantId, rids), gte(j.day, first))),
     db
-      .select({ members: sql<number>`coalesce(sum(${loyaltyActivePairs.members}), 0)::int` })
-      .from(loyaltyActivePairs)
-      .where(
-        and(
-          within(loyaltyActivePairs.restaurantId, rids),
-          gte(loyaltyActivePairs.day, from),
-          lte(loyaltyActivePairs.day, to),
-          lt(loyaltyActivePairs.prevDay, from),
-        ),
-      ),
-    kept.money(rids, from, to),
-    kept.guests(rids, from, to),
+      .select({ a0: activeIn(p[0]), a1: activeIn(p[1]) })
+      .from(a)
+      .where(and(within(a.restaurantId, rids), gte(a.day, first), lte(a.day, last))),
+    db
+      .select({ currency: o.currency, r0, r1, m0, m1 })
+      .from(o)
+      .where(and(within(o.restaurantId, rids), gte(o.day, first), lte(o.day, last)))
+      .groupBy(o.currency),
+    db
+      .select({ g0: guestsIn(p[0]), g1: guestsIn(p[1]) })
+      .from(g)
+      .where(and(within(g.restaurantId, rids), gte(g.day, first), lte(g.day, last))),
   ]);
-  const of = (kind: string) => kinds.find((k) => k.kind === kind) ?? { gained: '0', lost: '0' };
-  const issued = int(of('earn').gained) + int(of('take-back').lost) + int(of('adjust').gained);
-  const redeemed = -int(of('redeem').lost) - int(of('give-back').gained);
-  // The balances at the end, per restaurant, and what they are worth.
-  const afterOf = new Map(after.map((a) => [a.restaurantId, int(a.points)]));
-  let outstanding = 0;
-  let unvalued = 0;
-  const liability = new Map<string, { points: number; value: number }>();
-  for (const t of totals) {
-    const points = int(t.outstanding) - (afterOf.get(t.restaurantId) ?? 0);
-    outstanding += points;
-    const v = values.get(t.restaurantId);
-    if (!v || v.value === null || !v.currency) {
-      unvalued += points;
-      continue;
-    }
-    const l = liability.get(v.currency) ?? { points: 0, value: 0 };
-    liability.set(v.currency, { points: l.points + points, value: l.value + points * v.value });
-  }
-  const members = totals.reduce((n, t) => n + t.members, 0) - joins[0].joinedAfter + joins[0].leftAfter;
-  const activeMembers = active[0].members;
-  const memberMoney = new Map(earned.map((e) => [e.currency, e]));
-  const group = (rows: MoneyRow[], people: number) => {
-    const receipts = rows.reduce((n, r) => n + r.receipts, 0);
-    return {
-      receipts,
-      guests: people,
-      visits_per_guest: people > 0 ? Math.round((receipts / people) * 100) / 100 : null,
-      by_currency: rows
-        .filter((r) => r.receipts > 0)
-        .map((r) => ({
-          currency: r.currency,
-          receipts: r.receipts,
-          spend: money(Number(r.spend)),
-          average_ticket: money(Number(r.spend) / r.receipts),
-        }))
-        .sort((a, b) => b.receipts - a.receipts || a.currency.localeCompare(b.currency)),
+  return ([0, 1] as const).map((i) => {
+    const pick = <T>(x: readonly [T, T]) => x[i];
+    const of = (kind: string) => {
+      const k = kinds.find((r) => r.kind === kind);
+      return k ? { gained: int(pick([k.g0, k.g1])), lost: int(pick([k.l0, k.l1])) } : { gained: 0, lost: 0 };
     };
-  };
-  const others = all.map((r) => {
-    const m = memberMoney.get(r.currency);
-    return {
+    const issued = of('earn').gained + of('take-back').lost + of('adjust').gained;
+    const redeemed = 0 - of('redeem').lost - of('give-back').gained;
+    // The balances at the end, per restaurant, and what they are worth.
+    const afterOf = new Map(afterEnd.map((r) => [r.restaurantId, int(pick([r.a0, r.a1]))]));
+    let outstanding = 0;
+    let unvalued = 0;
+    const liability = new Map<string, { points: number; value: number }>();
+    for (const t of totals) {
+      const points = int(t.outstanding) - (afterOf.get(t.restaurantId) ?? 0);
+      outstanding += points;
+      const v = values.get(t.restaurantId);
+      if (!v || v.value === null || !v.currency) {
+        unvalued += points;
+        continue;
+      }
+      const l = liability.get(v.currency) ?? { points: 0, value: 0 };
+      liability.set(v.currency, { points: l.points + points, value: l.value + points * v.value });
+    }
+    const jn = joins[0];
+    const members =
+      totals.reduce((n, t) => n + t.members, 0) -
+      pick([jn.joinedAfter0, jn.joinedAfter1]) +
+      pick([jn.leftAfter0, jn.leftAfter1]);
+    const activeMembers = pick([active[0].a0, active[0].a1]);
+    const memberMoney: MoneyRow[] = earned.map((r) => ({
       currency: r.currency,
-      receipts: r.receipts - (m?.receipts ?? 0),
-      spend: String(Number(r.spend) - Number(m?.spend ?? 0)),
+      receipts: int(pick([r.e0, r.e1])),
+      spend: pick([r.s0, r.s1]),
+    }));
+    const everyone: MoneyRow[] = all.map((r) => ({
+      currency: r.currency,
+      receipts: int(pick([r.r0, r.r1])),
+      spend: pick([r.m0, r.m1]),
+    }));
+    const others = everyone.map((r) => {
+      const m = memberMoney.find((x) => x.currency === r.currency);
+      return {
+        currency: r.currency,
+        receipts: r.receipts - (m?.receipts ?? 0),
+        spend: String(Number(r.spend) - Number(m?.spend ?? 0)),
+      };
+    });
+    return {
+      from: p[i].from,
+      to: p[i].to,
+      members,
+      new_members: pick([jn.joined0, jn.joined1]),
+      active_members: activeMembers,
+      points_issued: issued,
+      points_redeemed: redeemed,
+      points_expired: 0 - of('expire').lost,
+      points_forfeited: 0 - of('adjust').lost,
+      redemption_rate: issued > 0 ? Math.round((redeemed / issued) * 10_000) / 10_000 : null,
+      outstanding_points: outstanding,
+      liability: [...liability]
+        .map(([currency, l]) => ({ currency, points: l.points, value: money(l.value) }))
+        .sort((x, y) => y.points - x.points || x.currency.localeCompare(y.currency)),
+      unvalued_points: unvalued,
+      members_group: group(memberMoney, activeMembers),
+      others_group: group(others, Math.max(0, pick([guests[0].g0, guests[0].g1]) - activeMembers)),
     };
   });
+}
+
+/** Receipts of a group of savers: how many, by how many people, how often each came, the money per currency. */
+function group(rows: MoneyRow[], people: number) {
+  const receipts = rows.reduce((n, r) => n + r.receipts, 0);
   return {
-    from,
-    to,
-    members,
-    new_members: joins[0].joinedIn - joins[0].joinedAfter,
-    active_members: activeMembers,
-    points_issued: issued,
-    points_redeemed: redeemed,
-    points_expired: -int(of('expire').lost),
-    points_forfeited: -int(of('adjust').lost),
-    redemption_rate: issued > 0 ? Math.round((redeemed / issued) * 10_000) / 10_000 : null,
-    outstanding_points: outstanding,
-    liability: [...liability]
-      .map(([currency, l]) => ({ currency, points: l.points, value: money(l.value) }))
-      .sort((a, b) => b.points - a.points || a.currency.localeCompare(b.currency)),
-    unvalued_points: unvalued,
-    members_group: group(earned, activeMembers),
-    others_group: group(others, Math.max(0, guests.guests - activeMembers)),
+    receipts,
+    guests: people,
+    visits_per_guest: people > 0 ? Math.round((receipts / people) * 100) / 100 : null,
+    by_currency: rows
+      .filter((r) => r.receipts > 0)
+      .map((r) => ({
+        currency: r.currency,
+        receipts: r.receipts,
+        spend: money(Number(r.spend)),
+        average_ticket: money(Number(r.spend) / r.receipts),
+      }))
+      .sort((x, y) => y.receipts - x.receipts || x.currency.localeCompare(y.currency)),
   };
 }
 
@@ -247,10 +276,15 @@ export async function loyaltyInsights(
   const rids = scoped.map((r) => r.id);
   const p = periodsOf(q, today);
   const values = await pointValues(db, rids);
-  const [current, previous] = await Promise.all([
-    period(db, rids, p.from, p.to, values),
-    period(db, rids, p.prevFrom, p.prevTo, values),
-  ]);
+  const [current, previous] = await periods(
+    db,
+    rids,
+    [
+      { from: p.from, to: p.to },
+      { from: p.prevFrom, to: p.prevTo },
+    ],
+    values,
+  );
   return {
     current,
     previous,

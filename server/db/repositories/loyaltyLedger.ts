@@ -11,7 +11,16 @@ import type { Db } from '../client';
 import type { ResourceRepository } from '../resource';
 import { declaredOrder, listSource, type ListSource } from '../paging';
 import { restaurantsIn, type Scope } from '../scope';
-import { admins, appUsers, loyaltyLedger, loyaltyMembers, orders, restaurants, type LedgerKind } from '../schema';
+import {
+  admins,
+  appUsers,
+  loyaltyLedger,
+  loyaltyLedgerDays,
+  loyaltyMembers,
+  orders,
+  restaurants,
+  type LedgerKind,
+} from '../schema';
 
 export interface LedgerFilters {
   memberId?: number;
@@ -101,9 +110,30 @@ const filterOf = (q: LedgerFilters, zone: string) =>
       : lt(loyaltyLedger.createdAt, sql`((${q.to}::date + 1)::timestamp at time zone ${zone})`),
   );
 
-/** The Ledger list: newest first, paged, filtered. */
+/** How many entries the scope's live restaurants have (one of them, one kind), exactly: the trigger-kept
+ * loyalty_ledger_days (migration 0026), days x kinds rows, never a count of the entries. */
+export async function entriesCount(db: Db, scope: Scope, q: LedgerFilters) {
+  const [{ n }] = await db
+    .select({ n: sql<number>`coalesce(sum(${loyaltyLedgerDays.entries}), 0)::int` })
+    .from(loyaltyLedgerDays)
+    .innerJoin(restaurants, eq(restaurants.id, loyaltyLedgerDays.restaurantId))
+    .where(
+      and(
+        eq(restaurants.isDeleted, false),
+        restaurantsIn(scope, loyaltyLedgerDays.restaurantId),
+        q.restaurantId === undefined ? undefined : eq(loyaltyLedgerDays.restaurantId, q.restaurantId),
+        q.kind === undefined ? undefined : eq(loyaltyLedgerDays.kind, q.kind),
+      ),
+    );
+  return { total: n, exact: true };
+}
+
+/** The Ledger list: newest first, paged, filtered. Filtered by restaurant and kind alone (or not at all) its total is
+ * exact (entriesCount), so the last page is read from the end; a member's or dates' entries are counted (capped). */
 export function ledgerList(db: Db, scope: Scope, q: LedgerQuery, zone: string): ListSource<LedgerRow> {
+  const counted = q.memberId === undefined && q.from === undefined && q.to === undefined;
   return listSource<LedgerRow>(db, {
+    total: counted ? () => entriesCount(db, scope, q) : undefined,
     select: () => rows(db),
     table: loyaltyLedger,
     id: loyaltyLedger.id,

@@ -15,7 +15,7 @@ import type { Db } from '../client';
 import type { ResourceRepository } from '../resource';
 import { declaredOrder, listSource, searchWhere, type ListSource } from '../paging';
 import { restaurantsIn, type Scope } from '../scope';
-import { appUsers, loyaltyLedger, loyaltyMembers, loyaltyPrograms, restaurants } from '../schema';
+import { appUsers, loyaltyLedger, loyaltyMembers, loyaltyPrograms, loyaltyTotals, restaurants } from '../schema';
 
 type Reader = Db | Tx;
 type MembersQuery = ListQuery & { restaurantId?: number };
@@ -111,9 +111,28 @@ const filterOf = (db: Reader, q: MembersQuery, defaultCountry: string) =>
     memberSearch(db, q.q, defaultCountry),
   );
 
-/** The Members list: paged, newest activity first by default, searched, filtered by restaurant. */
+/** How many current members the scope's live restaurants have (one of them: `restaurantId`), exactly: the trigger-kept
+ * loyalty_totals (migration 0026), one row per restaurant, never a count of the members. */
+export async function membersCount(db: Db, scope: Scope, restaurantId?: number) {
+  const [{ n }] = await db
+    .select({ n: sql<number>`coalesce(sum(${loyaltyTotals.members}), 0)::int` })
+    .from(loyaltyTotals)
+    .innerJoin(restaurants, eq(restaurants.id, loyaltyTotals.restaurantId))
+    .where(
+      and(
+        eq(restaurants.isDeleted, false),
+        restaurantsIn(scope, loyaltyTotals.restaurantId),
+        restaurantId === undefined ? undefined : eq(loyaltyTotals.restaurantId, restaurantId),
+      ),
+    );
+  return { total: n, exact: true };
+}
+
+/** The Members list: paged, newest activity first by default, searched, filtered by restaurant. Without a search the
+ * total is exact (membersCount), so a page past the middle - the last page - is read from the end. */
 export function membersList(db: Db, scope: Scope, q: MembersQuery, defaultCountry: string): ListSource<MemberRow> {
   return listSource<MemberRow>(db, {
+    total: q.q?.trim() ? undefined : () => membersCount(db, scope, q.restaurantId),
     select: () => rows(db),
     table: loyaltyMembers,
     id: loyaltyMembers.id,

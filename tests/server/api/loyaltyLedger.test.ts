@@ -102,6 +102,13 @@ describe('ledger: what the resource holds', () => {
     expect((await list('staff')).every((e) => e.phone.startsWith('•'))).toBe(true);
     expect((await list('manager')).every((e) => e.restaurant_id === w.restA)).toBe(true);
     expect((await list('manager')).length).toBe(4);
+    // The total is exact without a member or dates (the kept rows' count: the last page is read from the end).
+    const paged = await w.as('admin', { method: 'GET', url: '/api/loyalty/ledger?page=2&perPage=2' });
+    expect(paged.headers['x-total-count']).toBe(String(all.length));
+    expect(paged.headers['x-total-exact']).toBeUndefined();
+    expect(paged.json().map((e: Entry) => e.id)).toEqual(all.slice(2, 4).map((e) => e.id));
+    const restaurantA = await w.as('staff', { method: 'GET', url: `/api/loyalty/ledger?page=1&perPage=1&kind=earn` });
+    expect(restaurantA.headers['x-total-count']).toBe('3');
   });
 
   it('filters by member, restaurant, kind and dates (business days), together', async () => {
