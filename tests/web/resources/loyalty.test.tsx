@@ -71,7 +71,7 @@ describe('the Loyalty page', () => {
     await user.click(screen.getByRole('combobox', { name: 'Restaurant' }));
     await user.click(await screen.findByRole('option', { name: 'Najd Grill' }));
     const form = await screen.findByRole('form', { name: 'Program' });
-    const rate = within(form).getByLabelText('Points per 1 of the currency paid');
+    const rate = await within(form).findByLabelText('Points per 1 of the currency paid');
     await waitFor(() => expect(rate).toHaveValue('1'));
     await user.clear(rate);
     await user.type(rate, '2');
@@ -89,7 +89,7 @@ describe('the Loyalty page', () => {
     signInAs('manager', [5]);
     renderAdmin('/loyalty');
     const form = await screen.findByRole('form', { name: 'Program' });
-    const rate = within(form).getByLabelText('Points per 1 of the currency paid');
+    const rate = await within(form).findByLabelText('Points per 1 of the currency paid');
     await waitFor(() => expect(rate).toHaveValue('1'));
     await user.clear(rate);
     await user.type(rate, '500');
