@@ -13,6 +13,8 @@
 //   headers offer, first and last page, page 2,000, the searches) need guests (`npm run seed:big -- --guests-only
 //   --guests 300000`: every customer's guest row, 200,000 of them consented). The loyalty lists have a marked place.
 // - bench/explain-lists.ts prints the plans behind these cases (EXPLAIN (ANALYZE, BUFFERS) of the product's queries).
+// - loyalty's Members, Ledger and figures (issue 47) need its members and entries:
+//   `DATABASE_URL=<the same database> npx tsx bench/loyaltySeed.ts --members 1000000 --ledger 10000000`.
 // Usage: BENCH_PG_URL=postgres://.../specter_big npx tsx bench/first-visit.ts [--runs 30] [--cases <regexp>]
 //        [--budget <seconds per case, 60>]
 import os from 'node:os';
@@ -49,6 +51,13 @@ const restaurant = (await one(db, "select id from restaurants where name like 'B
 // A customer with orders late in the users' table (past the first 5,000 of any walk of it), as issue 35 found.
 const late = (await one(db, 'select max(app_user_id) as id from orders')).id as number;
 const guests = Number((await one(db, 'select count(*) as n from guests where consented')).n);
+// Loyalty (issue 47; bench/loyaltySeed.ts): the members and entries, a member of the bench restaurant.
+const { members, entries } = await one(
+  db,
+  'select (select coalesce(sum(members), 0) from loyalty_totals)::int as members, (select coalesce(sum(entries), 0) from loyalty_ledger_days)::bigint as entries',
+);
+const member = (await one(db, `select min(id) as id from loyalty_members where restaurant_id = ${restaurant}`)).id as
+  number | null;
 await db.end();
 
 const server = await startOnSeededPostgres(pgUrl);
@@ -265,6 +274,48 @@ try {
   const loyaltyCases: [string, string][] = [];
   cases.push(...loyaltyCases);
   // ---- end of LOYALTY ----
+
+  // Loyalty's back-office (issue 47): the Members list (1,000,000 members), the Ledger (10,000,000 entries) and the
+  // program's figures, an admin's and the bench restaurant's manager's.
+  const lastMembers = Math.max(1, Math.ceil(Number(members) / per));
+  cases.push(
+    [
+      `Members page 1 (${members} members)`,
+      `/api/loyalty/members?page=1&perPage=${per}&sort=last_activity_at&order=DESC`,
+    ],
+    ['Members page 2,000', `/api/loyalty/members?page=2000&perPage=${per}&sort=last_activity_at&order=DESC`],
+    [
+      `Members last page (${lastMembers})`,
+      `/api/loyalty/members?page=${lastMembers}&perPage=${per}&sort=last_activity_at&order=DESC`,
+    ],
+    ['Members by balance DESC, page 1', `/api/loyalty/members?page=1&perPage=${per}&sort=balance&order=DESC`],
+    ['Members of a restaurant', `/api/loyalty/members?page=1&perPage=${per}&restaurantId=${restaurant}`],
+    ['Members search "sara"', `/api/loyalty/members?page=1&perPage=${per}&q=sara`],
+    ['Members search phone "1234"', `/api/loyalty/members?page=1&perPage=${per}&q=1234`],
+    ['Members search phone "0501"', `/api/loyalty/members?page=1&perPage=${per}&q=0501`],
+    [`Ledger page 1 (${entries} entries)`, `/api/loyalty/ledger?page=1&perPage=${per}`],
+    ['Ledger page 2,000', `/api/loyalty/ledger?page=2000&perPage=${per}`],
+    ['Ledger of a restaurant', `/api/loyalty/ledger?page=1&perPage=${per}&restaurantId=${restaurant}`],
+    ['Ledger of a restaurant, page 2,000', `/api/loyalty/ledger?page=2000&perPage=${per}&restaurantId=${restaurant}`],
+    ['Ledger: redeems', `/api/loyalty/ledger?page=1&perPage=${per}&kind=redeem`],
+    ['Ledger: adjustments (none)', `/api/loyalty/ledger?page=1&perPage=${per}&kind=adjust`],
+    [
+      "Ledger: a restaurant's redeems",
+      `/api/loyalty/ledger?page=1&perPage=${per}&restaurantId=${restaurant}&kind=redeem`,
+    ],
+    ['Ledger of a member', `/api/loyalty/ledger?page=1&perPage=${per}&memberId=${member ?? 1}`],
+    ['Ledger of the last 7 days', `/api/loyalty/ledger?page=1&perPage=${per}&from=${day(6)}&to=${day(0)}`],
+    ['Loyalty insights, 30 days', `/api/loyalty/insights?from=${day(29)}&to=${day(0)}`],
+    ['Loyalty insights, 365 days', `/api/loyalty/insights?from=${day(364)}&to=${day(0)}`],
+    [
+      'Loyalty insights of a restaurant, 30 days',
+      `/api/loyalty/insights?restaurantId=${restaurant}&from=${day(29)}&to=${day(0)}`,
+    ],
+    [`${MANAGER}Members page 1`, `/api/loyalty/members?page=1&perPage=${per}`],
+    [`${MANAGER}Members search "sara"`, `/api/loyalty/members?page=1&perPage=${per}&q=sara`],
+    [`${MANAGER}Ledger page 1`, `/api/loyalty/ledger?page=1&perPage=${per}`],
+    [`${MANAGER}Loyalty insights, 30 days`, `/api/loyalty/insights?from=${day(29)}&to=${day(0)}`],
+  );
 
   console.log(
     `first visits: ${users} app users, ${orders} saved orders, ${runs} runs per case, ${os.cpus().length} cores, started at ${new Date().toISOString()}`,

@@ -12,6 +12,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
 import { benchApp, numArg, percentiles, scratchPostgres, table } from './lib';
+import { seedLoyalty } from './loyaltySeed';
 
 const RESTAURANTS = numArg('restaurants', 20);
 const MEMBERS = numArg('members', 1_000_000);
@@ -25,56 +26,21 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /** The national number of member g (1-based): app user g's phone is +966 and this. */
 const national = (g: number) => `5${String(g).padStart(8, '0')}`;
 
+/** RESTAURANTS Foodics restaurants (business references bref-1 ...), then the members and the ledger over them
+ * (bench/loyaltySeed.ts). */
 async function seed(database: Database) {
-  const { db } = database;
-  const t = performance.now();
-  await db.execute(sql`insert into restaurants (name, logo, token, branchs_token, system_type, pos_business_ref)
+  const made = rowsOf<{ id: number }>(
+    await database.db
+      .execute(sql`insert into restaurants (name, logo, token, branchs_token, system_type, pos_business_ref)
     select 'Bench ' || r, 'https://example.com/b.png', 't', 't', 'Foodics', 'bref-' || r
-    from generate_series(1, ${RESTAURANTS}) r`);
-  await db.execute(sql`insert into loyalty_programs (restaurant_id, enabled, points_per_unit, expiry_days)
-    select id, true, 1, 180 from restaurants`);
-  await db.execute(sql`insert into loyalty_rewards (restaurant_id, code, name_en, name_ar, cost, kind, value, max_discount, product_ids)
-    select r.id, k.code, k.code, k.code, k.cost, k.kind, k.value, k.cap, k.products::jsonb from restaurants r,
-    (values ('KARAK', 20, 'products', 1, 6, '["p-3"]'), ('TEN-OFF', 50, 'amount', 10, null, '[]'),
-            ('FIFTEEN', 100, 'percent', 15, 25, '[]')) as k(code, cost, kind, value, cap, products)`);
-  const batch = 500_000;
-  for (let from = 1; from <= MEMBERS; from += batch) {
-    const to = Math.min(MEMBERS, from + batch - 1);
-    await db.execute(sql`insert into app_users (phone, created_at)
-      select '+966' || '5' || lpad(g::text, 8, '0'), now() from generate_series(${from}::int, ${to}::int) g`);
-  }
-  const [{ first }] = rowsOf<{ first: number }>(await db.execute(sql`select min(id)::int as first from app_users`));
-  const [{ rfirst }] = rowsOf<{ rfirst: number }>(
-    await db.execute(sql`select min(id)::int as rfirst from restaurants`),
+    from generate_series(1, ${RESTAURANTS}) r returning id`),
   );
-  for (let from = 1; from <= MEMBERS; from += batch) {
-    const to = Math.min(MEMBERS, from + batch - 1);
-    await db.execute(sql`insert into loyalty_members (restaurant_id, app_user_id, balance, lifetime_points, last_activity_at, joined_at)
-      select ${rfirst}::int + (g % ${RESTAURANTS}::int), ${first}::int + g - 1, 5000, 5000,
-        now() - ((g % 90) || ' days')::interval, now() - interval '200 days'
-      from generate_series(${from}::int, ${to}::int) g`);
-  }
-  // The ledger over the members: nine earns in ten, a redeem in ten (with its business reference and code).
-  const ledgerBatch = 1_000_000;
-  for (let from = 1; from <= LEDGER; from += ledgerBatch) {
-    const to = Math.min(LEDGER, from + ledgerBatch - 1);
-    await db.execute(sql`insert into loyalty_ledger (member_id, restaurant_id, kind, points, balance_after, value, spend,
-        pos_order_id, reward_code, business_reference, created_at)
-      select m, ${rfirst}::int + (m % ${RESTAURANTS}::int),
-        case when g % 10 = 0 then 'redeem' else 'earn' end,
-        case when g % 10 = 0 then -50 else 40 end, 5000, 40, 40,
-        case when g % 10 = 0 then 'r-' else 'o-' end || g,
-        case when g % 10 = 0 then 'TEN-OFF' end,
-        case when g % 10 = 0 then 'bref-' || (1 + m % ${RESTAURANTS}::int) end,
-        now() - ((g % 365) || ' days')::interval
-      from generate_series(${from}::int, ${to}::int) g, lateral (select 1 + ((g::bigint * 7919) % ${MEMBERS}::int)::int as m) x`);
-  }
-  await db.execute(sql`vacuum analyze`);
-  const [sizes] = rowsOf<Row>(
-    await db.execute(sql`select (select count(*) from loyalty_members)::int as members,
-      (select count(*) from loyalty_ledger)::int as ledger, pg_size_pretty(pg_database_size(current_database())) as size`),
-  );
-  return { ms: Math.round(performance.now() - t), sizes };
+  return seedLoyalty(database, {
+    restaurantIds: made.map((r) => r.id).sort((x, y) => x - y),
+    members: MEMBERS,
+    ledger: LEDGER,
+    newUsers: true,
+  });
 }
 
 async function main() {

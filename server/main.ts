@@ -4,6 +4,7 @@ import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { firstLiveTill } from './db/repositories/restaurants';
 import { ensureFirstAdmin } from './db/seed/bootstrap';
+import { keepLoyaltyTimeZone } from './db/repositories/loyaltyInsights';
 import { demoDataWanted, loadDemoData } from './stand-ins/demoSeed';
 import { resolveSecret } from './db/secrets';
 import { createTokenService } from './lib/tokens';
@@ -32,6 +33,8 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
   });
   await database.migrate();
+  // Loyalty's kept figures are dated in the business day's time zone: rebuilt when the setting changed.
+  await keepLoyaltyTimeZone(database.db, config.FUNNEL_TIME_ZONE);
 
   const secret = await resolveSecret(config.JWT_SECRET, config.DATA_DIR, database);
   const tokens = createTokenService(secret, config.JWT_TTL, config.ANSWER_CACHE_MS);

@@ -22,6 +22,8 @@ import type { LatestOrder, Statistics } from './contract/orders';
 import type { FunnelRow, FunnelSummary } from './contract/savedOrders';
 import type { Connection, FoodicsPending, PushKeyAnswer, Setup } from './contract/restaurants';
 import type { Insights, Sales } from './contract/guests';
+import type { LoyaltyProgram } from './contract/loyalty';
+import type { LoyaltyInsights, Member } from './contract/resources';
 import type { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from './contract/auth';
 import { editFieldsOf, filtersOf, pathOf, type AnyResource } from './contract/resource';
 import { DECLARATIONS } from './contract/resources';
@@ -289,6 +291,19 @@ export function createDataProvider(apiUrl = API_URL, storage: Storage = globalTh
     async getSales(q) {
       const query = new URLSearchParams(filterQuery(q, ['restaurantId', 'from', 'to']));
       return (await send('GET', `/api/dashboard/sales?${query}`)).json as Sales;
+    },
+    async getLoyaltyProgram(restaurantId) {
+      return (await send('GET', `/api/loyalty/programs/${enc(restaurantId)}`)).json as LoyaltyProgram;
+    },
+    async putLoyaltyProgram(restaurantId, body) {
+      return (await send('PUT', `/api/loyalty/programs/${enc(restaurantId)}`, body)).json as LoyaltyProgram;
+    },
+    async getLoyaltyInsights(q) {
+      const query = new URLSearchParams(filterQuery(q, ['restaurantId', 'from', 'to']));
+      return (await send('GET', `/api/loyalty/insights?${query}`)).json as LoyaltyInsights;
+    },
+    async adjustMember(id, body) {
+      return (await send('POST', `/api/loyalty/members/${enc(id)}/adjust`, body)).json as Member;
     },
     async getFunnel(days = 30) {
       return (await send('GET', `/funnel?days=${days}`)).json as FunnelSummary;

@@ -858,6 +858,19 @@ export const loyaltyMembers = pgTable(
     index('loyalty_members_expiry_idx')
       .on(t.restaurantId, t.lastActivityAt)
       .where(sql`${t.balance} > 0 AND ${t.leftAt} IS NULL`),
+    // The Members list (migration 0026): current members by last activity or balance, all restaurants or one.
+    index('loyalty_members_recent_idx')
+      .on(t.lastActivityAt, t.id)
+      .where(sql`${t.leftAt} IS NULL`),
+    index('loyalty_members_restaurant_recent_idx')
+      .on(t.restaurantId, t.lastActivityAt, t.id)
+      .where(sql`${t.leftAt} IS NULL`),
+    index('loyalty_members_balance_idx')
+      .on(t.balance, t.id)
+      .where(sql`${t.leftAt} IS NULL`),
+    index('loyalty_members_restaurant_balance_idx')
+      .on(t.restaurantId, t.balance, t.id)
+      .where(sql`${t.leftAt} IS NULL`),
   ],
 );
 
@@ -917,5 +930,92 @@ export const loyaltyLedger = pgTable(
       .where(sql`${t.posOrderId} IS NOT NULL`),
     index('loyalty_ledger_restaurant_created_idx').on(t.restaurantId, t.createdAt, t.id),
     index('loyalty_ledger_created_idx').on(t.createdAt),
+    // The Ledger list, newest first (migration 0026): a restaurant's, a kind's, a restaurant's kind.
+    index('loyalty_ledger_restaurant_idx').on(t.restaurantId, t.id),
+    index('loyalty_ledger_kind_idx').on(t.kind, t.id),
+    index('loyalty_ledger_restaurant_kind_idx').on(t.restaurantId, t.kind, t.id),
   ],
 );
+
+// --- Loyalty's figures kept per day (migration 0026; docs/ARCHITECTURE.md "Loyalty insights") ---
+
+/** The business day's time zone the kept rows are dated in (FUNNEL_TIME_ZONE; one row, written at start). */
+export const loyaltyTimeZone = pgTable(
+  'loyalty_time_zone',
+  {
+    only: boolean('only').primaryKey().notNull().default(true),
+    zone: text('zone').notNull(),
+  },
+  (t) => [check('loyalty_time_zone_one_ck', sql`${t.only}`)],
+);
+
+/** The ledger per restaurant, day, kind and currency: entries, points given (`gained`) and taken (`lost`, <= 0), the
+ * earning receipts' totals. An earn's (a take-back's) day and currency are its receipt's; others' day is their time's
+ * date in the business time zone, currency ''. */
+export const loyaltyLedgerDays = pgTable(
+  'loyalty_ledger_days',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    currency: text('currency').notNull().default(''),
+    entries: integer('entries').notNull().default(0),
+    gained: bigint('gained', { mode: 'number' }).notNull().default(0),
+    lost: bigint('lost', { mode: 'number' }).notNull().default(0),
+    spend: numeric('spend', { precision: 20, scale: 5 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ name: 'loyalty_ledger_days_pk', columns: [t.restaurantId, t.day, t.kind, t.currency] })],
+);
+
+/** A member's visit days (its earning receipts' business dates), one row per day. */
+export const loyaltyMemberDays = pgTable(
+  'loyalty_member_days',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => loyaltyMembers.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id').notNull(),
+    day: text('day').notNull(),
+  },
+  (t) => [primaryKey({ name: 'loyalty_member_days_pk', columns: [t.memberId, t.day] })],
+);
+
+/** Members' visit days as counted pairs (day, previous visit day or ''), as insight_guest_days: the members active
+ * in [from, to] are the pairs with day in it and prev_day < from. */
+export const loyaltyActivePairs = pgTable(
+  'loyalty_active_pairs',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    prevDay: text('prev_day').notNull(),
+    members: integer('members').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'loyalty_active_pairs_pk', columns: [t.restaurantId, t.day, t.prevDay] })],
+);
+
+/** Members joined and left per restaurant and day (the business time zone). */
+export const loyaltyJoinDays = pgTable(
+  'loyalty_join_days',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    joined: integer('joined').notNull().default(0),
+    left: integer('left').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'loyalty_join_days_pk', columns: [t.restaurantId, t.day] })],
+);
+
+/** Per restaurant now: its members (not left) and the sum of their balances (the points outstanding). */
+export const loyaltyTotals = pgTable('loyalty_totals', {
+  restaurantId: integer('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  members: integer('members').notNull().default(0),
+  outstanding: bigint('outstanding', { mode: 'number' }).notNull().default(0),
+});

@@ -12,7 +12,8 @@ import { dayIn } from '../funnel/days';
 import { seesRestaurant } from '../db/scope';
 import { scopeOfRequest } from '../plugins/auth';
 import { checkPeriod } from './guests';
-import { ALL_ROLES } from './roles';
+import { dashboardResource } from '../../src/contract/resources';
+import { allow } from './resourceRoutes';
 
 export default async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,7 +23,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
     '/api/dashboard/sales',
     {
       onRequest: app.requireAdmin,
-      config: { roles: ALL_ROLES },
+      config: allow(dashboardResource, 'list'),
       schema: {
         tags: ['dashboard'],
         summary:

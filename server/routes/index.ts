@@ -25,12 +25,15 @@ import foodicsLoyaltyRoutes from './foodicsLoyalty';
 import healthRoutes from './health';
 import invoiceRoutes from './invoice';
 import loyaltyRoutes from './loyalty';
+import loyaltyLedgerRoutes from './loyaltyLedger';
+import loyaltyMembersRoutes from './loyaltyMembers';
 import metricsRoutes from './metrics';
 import ordersRoutes from './orders';
 import posPushRoutes from './posPush';
 import publicConfigRoutes from './publicConfig';
 import restaurantsRoutes from './restaurants';
 import restaurantSetupRoutes from './restaurantSetup';
+import rewardsRoutes from './rewards';
 import savedOrdersRoutes from './savedOrders';
 import sharedReceiptRoutes from './sharedReceipt';
 import statisticsRoutes from './statistics';
@@ -78,6 +81,9 @@ export const ROUTES: RouteGroup[] = [
   { plugin: tillsRoutes },
   { plugin: guestsRoutes },
   { plugin: loyaltyRoutes },
+  { plugin: rewardsRoutes },
+  { plugin: loyaltyMembersRoutes },
+  { plugin: loyaltyLedgerRoutes },
   { plugin: foodicsLoyaltyRoutes, security: [{ foodicsLoyalty: [] }] },
 ];
 

@@ -1,14 +1,21 @@
 // A restaurant's loyalty program (issue 47): GET / PUT /api/loyalty/programs/{restaurantId}. Admins any restaurant,
 // a manager their own (another's answers 404, as if there were none), staff read only (PUT: 403). Every change is
-// in the activity trail. The queries: db/repositories/loyaltyProgram.ts.
+// in the activity trail. The queries: db/repositories/loyaltyProgram.ts. And the program's figures for a period
+// beside the one before it, GET /api/loyalty/insights (db/repositories/loyaltyInsights.ts). Their roles are the
+// declaration's (src/contract/resources/loyalty.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, loyaltyProgramBody, loyaltyProgramSchema, restaurantIdParam } from '../../src/contract';
+import { loyaltyInsightsQuery, loyaltyInsightsSchema } from '../../src/contract/resources';
+import { insightRestaurants, loyaltyInsights } from '../db/repositories/loyaltyInsights';
+import { dayIn } from '../funnel/days';
+import { checkPeriod } from './guests';
 import { getProgram, putProgram, toProgramAnswer } from '../db/repositories/loyaltyProgram';
 import { actorOf } from '../db/audit';
 import { notFound } from '../lib/errors';
 import { scopeOfRequest } from '../plugins/auth';
-import { ALL_ROLES, MANAGERS } from './roles';
+import { loyaltyResource } from '../../src/contract/resources';
+import { allow } from './resourceRoutes';
 
 const NO_RESTAURANT = 'Restaurant not found';
 
@@ -22,7 +29,7 @@ export default async function loyaltyRoutes(fastify: FastifyInstance) {
     url,
     {
       onRequest: app.requireAdmin,
-      config: { roles: ALL_ROLES },
+      config: allow(loyaltyResource, 'show'),
       schema: {
         tags: ['loyalty'],
         summary:
@@ -43,7 +50,7 @@ export default async function loyaltyRoutes(fastify: FastifyInstance) {
     url,
     {
       onRequest: app.requireAdmin,
-      config: { roles: MANAGERS, changes: ['loyalty', 'activity'] },
+      config: { changes: ['loyalty', 'activity'], ...allow(loyaltyResource, 'edit') },
       schema: {
         tags: ['loyalty'],
         summary:
@@ -59,6 +66,31 @@ export default async function loyaltyRoutes(fastify: FastifyInstance) {
       const program = await putProgram(db, scopeOfRequest(req), req.params.restaurantId, req.body, actorOf(req));
       if (!program) throw notFound(NO_RESTAURANT);
       return toProgramAnswer(program);
+    },
+  );
+
+  app.get(
+    '/api/loyalty/insights',
+    {
+      onRequest: app.requireAdmin,
+      config: allow(loyaltyResource, 'list'),
+      schema: {
+        tags: ['loyalty'],
+        summary:
+          "The loyalty program's figures for a period (business dates, both default today) beside the period before it, over the caller's restaurants or one of them: members, new and active members; points issued, redeemed, expired, forfeited; the redemption rate; the points outstanding and their worth at the rewards' value per currency; members' receipts, visits per guest and average ticket beside everyone else's",
+        security: [{ bearer: [] }],
+        querystring: loyaltyInsightsQuery,
+        response: { 200: loyaltyInsightsSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const { restaurantId, from, to } = req.query;
+      const scoped = await insightRestaurants(db, scopeOfRequest(req), restaurantId);
+      // Another's restaurant (or one not live) is not there.
+      if (restaurantId !== undefined && !scoped.length) throw notFound(NO_RESTAURANT);
+      checkPeriod(from, to);
+      reply.header('Cache-Control', 'no-store');
+      return loyaltyInsights(db, scoped, req.query, dayIn(app.deps.config.FUNNEL_TIME_ZONE));
     },
   );
 }

@@ -6,7 +6,8 @@ import { errorSchema, latestOrderSchema } from '../../src/contract';
 import { latestOrders } from '../db/repositories/savedOrders';
 import { encode, sendEncoded } from '../lib/encoded';
 import type { Scope } from '../db/scope';
-import { ALL_ROLES } from './roles';
+import { dashboardResource } from '../../src/contract/resources';
+import { allow } from './resourceRoutes';
 import { scopeOfRequest } from '../plugins/auth';
 
 const lastOrdersAnswer = z.object({ orders: z.array(latestOrderSchema) });
@@ -19,7 +20,7 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
     '/order/last-orders',
     {
       onRequest: app.requireAdmin,
-      config: { roles: ALL_ROLES },
+      config: allow(dashboardResource, 'list'),
       schema: {
         tags: ['dashboard'],
         summary: "The dashboard's Latest Orders: the newest saved orders (limit, 10 by default)",

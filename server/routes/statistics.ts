@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, statisticsAnswer } from '../../src/contract';
 import { encode, sendEncoded } from '../lib/encoded';
 import { countsIn } from '../db/repositories/counts';
-import { ALL_ROLES } from './roles';
+import { dashboardResource } from '../../src/contract/resources';
+import { allow } from './resourceRoutes';
 import { scopeOfRequest } from '../plugins/auth';
 
 export default async function statisticsRoutes(fastify: FastifyInstance) {
@@ -15,7 +16,7 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
     '/statistics',
     {
       onRequest: app.requireAdmin,
-      config: { roles: ALL_ROLES },
+      config: allow(dashboardResource, 'list'),
       schema: {
         tags: ['dashboard'],
         summary: "The dashboard's tiles: app downloads, users, restaurants, saved orders and their totals",

@@ -7,6 +7,8 @@ import type { FunnelRow, FunnelSummary } from '../contract/savedOrders';
 import type { Connection, FoodicsPending, PushKeyAnswer, Setup } from '../contract/restaurants';
 import type { Insights, Sales } from '../contract/guests';
 import type { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from '../contract/auth';
+import type { LoyaltyProgram, LoyaltyProgramBody } from '../contract/loyalty';
+import type { AdjustBody, LoyaltyInsights, Member } from '../contract/loyalty';
 
 /** The Foodics webhook address with its secret, and when the secret was last replaced. */
 export interface WebhookSecret {
@@ -65,4 +67,10 @@ export interface SpecterDataProvider extends DataProvider {
   resetPassword(id: Identifier, newPassword: string): Promise<void>;
   /** GET /api/dashboard/sales: the dashboard's period, money per currency (issue 49). */
   getSales(q: { restaurantId?: Identifier; from: string; to: string }): Promise<Sales>;
+  /** Loyalty (issue 47): a restaurant's program, read and changed; its figures for a period; a member's balance
+   * adjusted by hand. */
+  getLoyaltyProgram(restaurantId: Identifier): Promise<LoyaltyProgram>;
+  putLoyaltyProgram(restaurantId: Identifier, body: LoyaltyProgramBody): Promise<LoyaltyProgram>;
+  getLoyaltyInsights(q: { restaurantId?: Identifier; from: string; to: string }): Promise<LoyaltyInsights>;
+  adjustMember(id: Identifier, body: AdjustBody): Promise<Member>;
 }

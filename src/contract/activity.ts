@@ -41,6 +41,8 @@ export const ACTIVITY_KINDS = [
   'record.deleted',
   // Issue 48, item 9: a till's or a restaurant's hourly cap of one-time codes reached (no admin: the service).
   'otp.sendCapReached',
+  // A member's balance adjusted by hand, with a reason (the ledger's `adjust` entry beside it).
+  'loyalty.balanceAdjusted',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

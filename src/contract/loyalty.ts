@@ -2,6 +2,7 @@
 // (the invoice page), the customer's cards (My receipts). Foodics' loyalty adapter's own bodies live beside its
 // handlers (server/routes/foodicsLoyalty.ts): the web app never sends them.
 import { z } from 'zod';
+import { currencySumSchema, insightsQuery } from './guests';
 
 /** The largest points per unit of currency a program may give (a rate over it is a typo). */
 export const MAX_POINTS_PER_UNIT = 100;
@@ -159,3 +160,85 @@ export const customerLoyaltySchema = z.object({
 });
 export type CustomerLoyalty = z.infer<typeof customerLoyaltySchema>;
 export type LoyaltyCard = CustomerLoyalty['programs'][number];
+
+// --- The back-office's loyalty members (src/contract/resources/members.ts) and figures (resources/loyalty.ts) ---
+
+export const memberSchema = z.object({
+  id: z.number(),
+  restaurant_id: z.number(),
+  /** The restaurant's name. */
+  restaurant: z.string(),
+  name: z.string().nullable(),
+  /** E.164; staff see it masked to its last 3 digits. */
+  phone: z.string(),
+  balance: z.number(),
+  lifetime_points: z.number(),
+  last_activity_at: z.string(),
+  joined_at: z.string(),
+  /** When the balance expires if nothing is earned or redeemed before (null: never, or nothing to expire). */
+  expires_at: z.string().nullable(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+/** POST /api/loyalty/members/{id}/adjust: points added (positive) or taken (negative), and why. */
+export const adjustBody = z
+  .object({
+    points: z
+      .number()
+      .int('must be a whole number')
+      .min(-1_000_000, 'is too large')
+      .max(1_000_000, 'is too large')
+      .refine((n) => n !== 0, 'must not be 0'),
+    reason: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  })
+  .strict();
+export type AdjustBody = z.infer<typeof adjustBody>;
+
+/** GET /api/loyalty/insights: one of the caller's restaurants (or all of them) and a period of business dates. */
+export const loyaltyInsightsQuery = insightsQuery;
+
+/** Receipts saved by a group of savers (members, or everyone else) in a period: how many, by how many people, how
+ * often each came, and the money per currency (never riyals and pounds added together). */
+const groupSchema = z.object({
+  receipts: z.number(),
+  guests: z.number(),
+  /** Receipts per guest (null with no guest). */
+  visits_per_guest: z.number().nullable(),
+  by_currency: z.array(currencySumSchema),
+});
+
+export const loyaltyPeriodSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Members at the period's end, those who joined in it, those who saved a receipt (earned) in it. */
+  members: z.number(),
+  new_members: z.number(),
+  active_members: z.number(),
+  /** Points given (earned, minus taken back for returns, plus added by hand), spent at the till (minus given back
+   * for returns), expired, and taken by hand or forfeited on leaving. */
+  points_issued: z.number(),
+  points_redeemed: z.number(),
+  points_expired: z.number(),
+  points_forfeited: z.number(),
+  /** Points redeemed / points issued in the period (null when none were issued). */
+  redemption_rate: z.number().nullable(),
+  /** Unredeemed points at the period's end, and what they are worth at the rewards' value, per currency (points of a
+   * restaurant with no reward that says its worth in money, or no currency yet, are `unvalued_points`). */
+  outstanding_points: z.number(),
+  liability: z.array(z.object({ currency: z.string(), points: z.number(), value: z.number() })),
+  unvalued_points: z.number(),
+  /** The lift: members' receipts (those that earned points) beside everyone else's. */
+  members_group: groupSchema,
+  others_group: groupSchema,
+});
+export type LoyaltyPeriod = z.infer<typeof loyaltyPeriodSchema>;
+
+export const loyaltyInsightsSchema = z.object({
+  current: loyaltyPeriodSchema,
+  previous: loyaltyPeriodSchema,
+  /** What one point is worth per restaurant now (the most a point buys among its rewards), for the liability. */
+  point_values: z.array(
+    z.object({ restaurant_id: z.number(), restaurant: z.string(), currency: z.string(), value: z.number().nullable() }),
+  ),
+});
+export type LoyaltyInsights = z.infer<typeof loyaltyInsightsSchema>;

@@ -21,7 +21,7 @@ import type { ActivityKind } from './activity';
 
 /** react-admin's actions, and ours: export (CSV), sync (read the POS again), connect (the POS token, push key),
  * reprint (a till's new link key), unlock (lift a phone's lock), print (Print QR's, the QR sheet), resetTotp and
- * resetPassword (another account's two-step sign-in, a forgotten password). */
+ * resetPassword (another account's two-step sign-in, a forgotten password), adjust (a loyalty member's balance). */
 export const ACTIONS = [
   'list',
   'show',
@@ -36,6 +36,7 @@ export const ACTIONS = [
   'print',
   'resetTotp',
   'resetPassword',
+  'adjust',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

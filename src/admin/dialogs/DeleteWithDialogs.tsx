@@ -22,7 +22,17 @@ const KINDS = {
   restaurants: { rtl: false, title: 'confirmTitle', text: 'confirmText', yes: 'confirmYes', done: 'restaurantDeleted' },
 } as const;
 
-export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }) {
+/** A resource without texts of its own here says the plain ones, and its `resources.<name>.deleted` when done. */
+const plain = (resource: string) =>
+  ({
+    rtl: false,
+    title: 'confirmTitle',
+    text: 'confirmText',
+    yes: 'confirmYes',
+    done: `resources.${resource}.deleted`,
+  }) as const;
+
+export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS | (string & {}) }) {
   const record = useRecordContext();
   const t = useTranslate();
   const refresh = useRefresh();
@@ -33,8 +43,8 @@ export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }
   const [confirming, setConfirming] = useState(false);
   const notice = useNoticeDialog();
   const allowed = useAllows(resource, 'delete');
-  const k = KINDS[resource];
-  const d = (key: string) => t(`specter.dialogs.${key}`);
+  const k = resource in KINDS ? KINDS[resource as keyof typeof KINDS] : plain(resource);
+  const d = (key: string) => t(key.startsWith('resources.') ? key : `specter.dialogs.${key}`);
   if (!record || !allowed) return null;
   // Their own account: the admin's own name and e-mail, isolated so that either reads right in Arabic text.
   const self = resource === 'admins' && identity?.id !== undefined && String(identity.id) === String(record.id);
@@ -69,7 +79,7 @@ export function DeleteWithDialogs({ resource }: { resource: keyof typeof KINDS }
     <>
       <Tooltip title={t('specter.common.delete')}>
         <IconButton
-          aria-label={`${t('specter.common.delete')} ${String(record.name ?? record.phone ?? record.id)}`}
+          aria-label={`${t('specter.common.delete')} ${String(record.name ?? record.name_en ?? record.phone ?? record.id)}`}
           color="error"
           onClick={(e) => {
             e.stopPropagation();

@@ -41,15 +41,39 @@ const FIELD_MESSAGES: Record<string, string> = {
   // Text refused before any handler (server/plugins/errors.ts TEXT_FLAWS).
   'must not contain a NUL character': 'specter.validation.noNul',
   'must be well-formed text': 'specter.validation.wellFormed',
+  // Loyalty's programs, rewards and adjustments (src/contract/loyalty.ts; their texts: src/resources/loyalty).
+  'is required': 'resources.loyalty.errors.required',
+  'letters, digits, - and _ only': 'resources.loyalty.errors.codeChars',
+  'this restaurant already has (or had) a reward with this code; codes are never reused':
+    'resources.loyalty.errors.codeTaken',
+  'must be a whole number of points': 'resources.loyalty.errors.wholePoints',
+  'must be at least 1': 'resources.loyalty.errors.atLeastOne',
+  'is too large': 'resources.loyalty.errors.tooLarge',
+  'must be at most 1000000000': 'resources.loyalty.errors.tooLarge',
+  'must be at most 40 characters': 'resources.loyalty.errors.tooLong',
+  'must be at most 120 characters': 'resources.loyalty.errors.tooLong',
+  'must be at most 200 characters': 'resources.loyalty.errors.tooLong',
+  'must be more than 0': 'resources.loyalty.errors.moreThanZero',
+  'must be 0 or more': 'resources.loyalty.errors.zeroOrMore',
+  'a percent must be at most 100': 'resources.loyalty.errors.percentMax',
+  'must be a whole number of products': 'resources.loyalty.errors.wholeProducts',
+  'name at least one product': 'resources.loyalty.errors.oneProduct',
+  'a percent reward needs its largest discount': 'resources.loyalty.errors.percentCap',
+  'must be at most 100': 'resources.loyalty.errors.atMost100',
+  'must be a whole number of days': 'resources.loyalty.errors.wholeDays',
+  'must be at most 3650': 'resources.loyalty.errors.atMost3650',
+  'must not be 0': 'resources.loyalty.errors.notZero',
+  'must be a whole number': 'resources.loyalty.errors.wholeNumber',
+  'the balance cannot go below zero': 'resources.loyalty.errors.belowZero',
 };
 
 /**
- * A 400 naming a field ("logo: must be an http(s) URL", server/plugins/errors.ts) as react-admin's server-side
- * validation error (`body.errors`): the form shows it beside that field, in the admin's language. Anything else
- * passes unchanged.
+ * A 400 naming a field ("logo: must be an http(s) URL", server/plugins/errors.ts) - or a 409 naming one (a reward's
+ * code a restaurant has had) - as react-admin's server-side validation error (`body.errors`): the form shows it
+ * beside that field, in the admin's language. Anything else passes unchanged.
  */
 export function withFieldErrors(err: unknown): unknown {
-  if (!(err instanceof HttpError) || err.status !== 400) return err;
+  if (!(err instanceof HttpError) || (err.status !== 400 && err.status !== 409)) return err;
   const m = /^([A-Za-z_][\w.]*): (.+)$/.exec(err.message);
   if (!m) return err;
   const [, field, text] = m;
@@ -65,6 +89,8 @@ const SERVER_SENTENCES: [RegExp, string, string[]?][] = [
   [/^App user not found$/, 'appUserNotFound'],
   [/^Order not found$/, 'orderNotFound'],
   [/^Guest not found$/, 'guestNotFound'],
+  [/^Member not found$/, 'memberNotFound'],
+  [/^Reward not found$/, 'rewardNotFound'],
   [/^Branch not found$/, 'branchNotFound'],
   [/^Device not found$/, 'deviceNotFound'],
   [/^Not found$/, 'notFound'],

@@ -4,12 +4,17 @@
 import type { AnyResource } from '../resource';
 import { activityResource } from './activity';
 import { adminsResource } from './admins';
+import { dashboardResource } from './dashboard';
 import { branchesResource } from './branches';
 import { devicesResource } from './devices';
 import { funnelResource } from './funnel';
 import { guestsResource } from './guests';
+import { ledgerResource } from './ledger';
+import { loyaltyResource } from './loyalty';
+import { membersResource } from './members';
 import { ordersResource } from './orders';
 import { restaurantsResource } from './restaurants';
+import { rewardsResource } from './rewards';
 import { sheetResource } from './sheet';
 import { tillsResource } from './tills';
 import { usersResource } from './users';
@@ -23,10 +28,15 @@ export const DECLARATIONS: readonly AnyResource[] = [
   activityResource,
   tillsResource,
   guestsResource,
+  loyaltyResource,
+  rewardsResource,
+  membersResource,
+  ledgerResource,
   branchesResource,
   devicesResource,
   sheetResource,
   funnelResource,
+  dashboardResource,
 ];
 
 /** A declaration by its name (undefined for a name no resource has). */
@@ -38,13 +48,28 @@ export {
   activityResource,
   adminsResource,
   branchesResource,
+  dashboardResource,
   devicesResource,
   funnelResource,
   guestsResource,
+  ledgerResource,
+  loyaltyResource,
+  membersResource,
   ordersResource,
   restaurantsResource,
+  rewardsResource,
   sheetResource,
   tillsResource,
   usersResource,
 };
 export { tillSchema, tillsQuery, type Till } from './tills';
+export { rewardsQuery } from './rewards';
+export {
+  loyaltyInsightsQuery,
+  loyaltyInsightsSchema,
+  loyaltyPeriodSchema,
+  type LoyaltyInsights,
+  type LoyaltyPeriod,
+} from './loyalty';
+export { ledgerEntrySchema, ledgerFilters, ledgerQuery, LEDGER_KINDS, type LedgerEntry } from './ledger';
+export { adjustBody, memberSchema, membersQuery, type AdjustBody, type Member } from './members';

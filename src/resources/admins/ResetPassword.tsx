@@ -4,9 +4,9 @@
 // own password, with the current one).
 import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useDataProvider, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
 import type { SpecterDataProvider } from '../../admin/data';
-import type { Permissions } from '../../permissions';
+import { useAllows } from '../../admin/access/useAllows';
 import { useServerMessage } from '../../admin/feedback/serverTexts';
 
 export function ResetPassword({ id }: { id: string | undefined }) {
@@ -14,12 +14,13 @@ export function ResetPassword({ id }: { id: string | undefined }) {
   const a = (k: string) => t(`specter.admins.${k}`);
   const dp = useDataProvider<SpecterDataProvider>();
   const reason = useServerMessage();
-  const { permissions } = usePermissions<Permissions>();
+  // The declaration's resetPassword action (src/contract/resources/admins.ts): admins only.
+  const mayReset = useAllows('admins', 'resetPassword');
   const { identity } = useGetIdentity();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  if (permissions?.role !== 'admin' || !id || String(identity?.id) === id) return null;
+  if (!mayReset || !id || String(identity?.id) === id) return null;
   const short = password.length > 0 && password.length < 8;
 
   const submit = async (e: FormEvent) => {

@@ -2,7 +2,10 @@
 // program: a point per riyal, a free Karak Tea for 30 points): a customer saves a receipt without the yes, joins from
 // the Success dialog and earns its points; My receipts shows them with the QR; the stand-in's cashier scans that QR -
 // decoded from the page's pixels - on a new order, whose total drops by the reward, and the balance drops; the order
-// is returned at the till and the balance comes back. The card is photographed in both languages.
+// is returned at the till and the balance comes back. The card is photographed in both languages. The owner's side
+// (the back-office of issue 47): before it all, the owner adds a reward on /rewards; after the till loop, /members
+// shows the member with its balance and /ledger its earn, redeem and give-back, and /loyalty the program's figures -
+// each photographed in both languages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -12,6 +15,7 @@ import { openBrowser, type OpenBrowser } from '../harness/browser';
 import { startProduct, type RunningProduct } from '../harness/product';
 import { photograph } from '../harness/docShots';
 import { closeOrder, tillShows } from '../harness/standIn';
+import { signIn } from '../harness/session';
 
 const PHONE = '0507775151';
 const TILL = FIXTURE.devices[1].id; // Najd Grill, Cashier 2
@@ -19,6 +23,8 @@ const TILL = FIXTURE.devices[1].id; // Najd Grill, Cashier 2
 let product: RunningProduct;
 let phone: OpenBrowser;
 let page: Page;
+let desk: OpenBrowser;
+let owner: Page;
 let standIn: string;
 let saved = 0;
 
@@ -27,9 +33,13 @@ beforeAll(async () => {
   standIn = /Foodics stand-in \(demo POS\): (\S+);/.exec(product.log())![1];
   phone = await openBrowser({ phone: true });
   page = await phone.context.newPage();
+  desk = await openBrowser();
+  owner = await desk.context.newPage();
+  await signIn(owner, product);
 });
 afterAll(async () => {
   await phone?.close();
+  await desk?.close();
   await product?.stop();
 });
 
@@ -63,6 +73,27 @@ const post = async (url: string, body: unknown) => {
 };
 
 describe('loyalty: earn, show, redeem at the till, return', () => {
+  it("the owner adds a reward on the back-office: it is listed beside the demo's", async () => {
+    await owner.goto(`${product.url}/rewards/add`);
+    await owner.getByRole('combobox', { name: 'Restaurant' }).click();
+    await owner.getByRole('option', { name: 'Najd Grill' }).click();
+    await owner.getByLabel('Code').fill('DINNER');
+    await owner.getByLabel('Name (English)').fill('Dinner for two');
+    await owner.getByLabel('Name (Arabic)').fill('عشاء لشخصين');
+    await owner.getByRole('spinbutton', { name: 'Cost in points' }).fill('500');
+    await owner.getByRole('combobox', { name: 'Kind' }).click();
+    await owner.getByRole('option', { name: 'Amount off the order' }).click();
+    await owner.getByRole('spinbutton', { name: 'Value' }).fill('120');
+    await photograph(owner, 'en', 'rewards-add');
+    await owner.getByRole('button', { name: 'Save' }).click();
+    await owner.waitForURL('**/rewards');
+    const row = owner.getByRole('row').filter({ hasText: 'DINNER' });
+    await row.getByText('Dinner for two').waitFor();
+    await row.getByText('120 off').waitFor();
+    await owner.getByRole('row').filter({ hasText: 'KARAK' }).waitFor();
+    await photograph(owner, 'en', 'rewards');
+  }, 60_000);
+
   it('a customer saves a receipt without the yes, is offered its points, and joins right there', async () => {
     // Shown once the server read it back from Foodics (a webhook's order waits for that: docs/SECURITY.md).
     const closed = await closeOrder(product, TILL);
@@ -144,4 +175,48 @@ describe('loyalty: earn, show, redeem at the till, return', () => {
     expect(JSON.parse(await qrFromPixels())).toMatchObject({ mobile_country_code: 966 });
     await photograph(card, 'ar', 'loyalty-card');
   });
+
+  it("the owner sees the member and its ledger, and the program's figures", async () => {
+    await owner.goto(`${product.url}/members`);
+    const member = owner.getByRole('row').filter({ hasText: `+966${PHONE.slice(1)}` });
+    await member.waitFor();
+    expect(await member.getByRole('cell').nth(4).innerText()).toBe(String(saved));
+    await photograph(owner, 'en', 'members');
+    await member.getByRole('link', { name: /^Ledger of / }).click();
+    await owner.waitForURL('**/ledger?**');
+    for (const movement of ['Earned', 'Redeemed', 'Given back'])
+      await owner.getByRole('cell', { name: movement, exact: true }).first().waitFor();
+    await owner.getByRole('row').filter({ hasText: 'KARAK' }).first().waitFor();
+    await photograph(owner, 'en', 'ledger');
+    await owner.goto(`${product.url}/loyalty`);
+    await owner.getByRole('combobox', { name: 'Restaurant' }).click();
+    await owner.getByRole('option', { name: 'Najd Grill' }).click();
+    await owner.getByRole('form', { name: 'Program' }).getByText('Rewards on').waitFor();
+    const members = owner.getByTestId('loyalty-members');
+    await members.waitFor();
+    expect(Number((await members.getByRole('cell').nth(0).innerText()).replace(/,/g, ''))).toBeGreaterThanOrEqual(1);
+    await owner.getByTestId('loyalty-liability').getByText('SAR', { exact: false }).first().waitFor();
+    await photograph(owner, 'en', 'loyalty-insights', { fullPage: true });
+  }, 60_000);
+
+  it("the owner's screens in Arabic", async () => {
+    await owner.getByRole('button', { name: 'العربية' }).click();
+    await owner.getByTestId('loyalty-members').getByText('الأعضاء في نهاية الفترة').waitFor();
+    await photograph(owner, 'ar', 'loyalty-insights', { fullPage: true });
+    await owner.goto(`${product.url}/rewards`);
+    await owner.getByRole('row').filter({ hasText: 'DINNER' }).getByText('عشاء لشخصين').waitFor();
+    await photograph(owner, 'ar', 'rewards');
+    await owner.goto(`${product.url}/rewards/add`);
+    await owner.getByLabel('الرمز').waitFor();
+    await photograph(owner, 'ar', 'rewards-add');
+    await owner.goto(`${product.url}/members`);
+    await owner
+      .getByRole('row')
+      .filter({ hasText: `+966${PHONE.slice(1)}` })
+      .waitFor();
+    await photograph(owner, 'ar', 'members');
+    await owner.goto(`${product.url}/ledger`);
+    await owner.getByRole('cell', { name: 'مستبدلة', exact: true }).first().waitFor();
+    await photograph(owner, 'ar', 'ledger');
+  }, 60_000);
 });

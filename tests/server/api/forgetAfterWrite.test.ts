@@ -113,6 +113,9 @@ describe('one forget after every write: the next read on the same instance is fr
     activity: () => call({ method: 'GET', url: '/admin/activity?page=1&perPage=25', headers: auth }),
     tills: () => call({ method: 'GET', url: '/api/tills?page=1&perPage=25', headers: auth }),
     guests: () => call({ method: 'GET', url: '/api/guest?page=1&perPage=25', headers: auth }),
+    rewards: () => call({ method: 'GET', url: '/api/rewards?page=1&perPage=25', headers: auth }),
+    members: () => call({ method: 'GET', url: '/api/loyalty/members?page=1&perPage=25', headers: auth }),
+    ledger: () => call({ method: 'GET', url: '/api/loyalty/ledger?page=1&perPage=25', headers: auth }),
     till: () =>
       call({ method: 'GET', url: `/order/foodics/web/last-order?restaurantId=${t.restaurantId}&casherId=${DEVICE}` }),
     specterTill: () =>
@@ -257,6 +260,16 @@ describe('one forget after every write: the next read on the same instance is fr
       .values({ restaurantId: t.restaurantId, appUserId: await appUserId(phone), balance: 50 });
     return phone.slice(1);
   }
+  let rewardN = 0;
+  const newReward = () => ({
+    code: `FAW-${++rewardN}`,
+    restaurant_id: t.restaurantId,
+    name_en: 'Free tea',
+    name_ar: 'شاي',
+    cost: 9,
+    kind: 'amount',
+    value: 3,
+  });
   const atTill = (path: 'reward' | 'redeem', body: Record<string, unknown>) =>
     call({
       method: 'POST',
@@ -747,6 +760,45 @@ describe('one forget after every write: the next read on the same instance is fr
       write: (national: string) =>
         atTill('redeem', { customer_mobile_number: national, reward_code: 'FAW', order_id: `faw-${national}` }),
       changes: [],
+    },
+    // Loyalty's back-office (issue 47): rewards, and a member's balance adjusted by hand.
+    'POST /api/rewards': {
+      what: 'an admin adds a reward',
+      write: () => call({ method: 'POST', url: '/api/rewards', headers: auth, payload: newReward() }),
+      changes: ['rewards', 'activity'],
+    },
+    'PATCH /api/rewards/:id': {
+      what: 'an admin changes a reward',
+      prepare: async () =>
+        (await call({ method: 'POST', url: '/api/rewards', headers: auth, payload: newReward() })).json().id,
+      write: (id: number) => call({ method: 'PATCH', url: `/api/rewards/${id}`, headers: auth, payload: { cost: 7 } }),
+      changes: ['rewards', 'activity'],
+    },
+    'DELETE /api/rewards/:id': {
+      what: 'an admin deletes a reward',
+      prepare: async () =>
+        (await call({ method: 'POST', url: '/api/rewards', headers: auth, payload: newReward() })).json().id,
+      write: (id: number) => call({ method: 'DELETE', url: `/api/rewards/${id}`, headers: auth }),
+      changes: ['rewards', 'activity'],
+    },
+    'POST /api/loyalty/members/:id/adjust': {
+      what: "an admin adjusts a member's balance",
+      prepare: async () => {
+        const national = await tillMember();
+        const [m] = await t.database.db
+          .select({ id: loyaltyMembers.id })
+          .from(loyaltyMembers)
+          .where(eq(loyaltyMembers.appUserId, await appUserId(`0${national}`)));
+        return m.id;
+      },
+      write: (id: number) =>
+        call({
+          method: 'POST',
+          url: `/api/loyalty/members/${id}/adjust`,
+          headers: auth,
+          payload: { points: 3, reason: 'forget after write' },
+        }),
+      changes: ['members', 'ledger', 'activity'],
     },
     'POST /export/ticket': {
       what: 'an admin asks for a download ticket',

@@ -17,7 +17,7 @@ import {
   orders,
   restaurants,
 } from '../../../server/db/schema';
-import { createReward, deleteReward, findReward, updateReward } from '../../../server/db/repositories/loyaltyRewards';
+import { insertReward } from '../../../server/db/repositories/loyaltyRewards';
 import { earnForReceipt, expireIdleBalances, undoOrder } from '../../../server/db/repositories/loyalty';
 import { EVERY_RESTAURANT } from '../../../server/db/scope';
 import { CUSTOMER_COOKIE } from '../../../src/contract';
@@ -187,22 +187,23 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json()).toMatchObject({ min_spend: 7 });
     await program({ min_spend: 0 });
-    // Rewards (the back-office resource calls these): another restaurant's is refused and invisible.
-    const scopeA = { adminId: manager.id, role: 'manager' as const, restaurantIds: [grill] };
+    // Rewards (the back-office resource /api/rewards): another restaurant's is refused and invisible.
     const reward = { code: 'MGR', name_en: 'M', name_ar: 'م', cost: 5, kind: 'amount' as const, value: 1 };
-    await expect(createReward(db, scopeA, { ...reward, restaurant_id: other.id }, { admin: null })).rejects.toThrow(
-      'Restaurant not found',
-    );
-    const foreign = await createReward(db, EVERY_RESTAURANT, { ...reward, restaurant_id: other.id }, { admin: null });
-    expect(await findReward(db, scopeA, foreign.id)).toBeUndefined();
-    expect(await updateReward(db, scopeA, foreign.id, { cost: 1 }, { admin: null })).toBeUndefined();
-    expect(await deleteReward(db, scopeA, foreign.id, { admin: null })).toBe(false);
-    expect((await findReward(db, EVERY_RESTAURANT, foreign.id))!.cost).toBe(5);
+    const rewards = (method: InjectOptions['method'], url: string, headers: Record<string, string>, payload?: object) =>
+      call({ method, url: `/api/rewards${url}`, headers, payload });
+    const refused = await rewards('POST', '', manager.headers, { ...reward, restaurant_id: other.id });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ message: 'Restaurant not found' });
+    const foreign = (await rewards('POST', '', auth, { ...reward, restaurant_id: other.id })).json();
+    expect((await rewards('GET', `/${foreign.id}`, manager.headers)).statusCode).toBe(404);
+    expect((await rewards('PATCH', `/${foreign.id}`, manager.headers, { cost: 1 })).statusCode).toBe(404);
+    expect((await rewards('DELETE', `/${foreign.id}`, manager.headers)).statusCode).toBe(404);
+    expect((await rewards('GET', `/${foreign.id}`, auth)).json().cost).toBe(5);
     // A code is never reused at a restaurant, whatever its case, even once its reward is deleted.
-    expect(await deleteReward(db, EVERY_RESTAURANT, foreign.id, { admin: null })).toBe(true);
-    await expect(
-      createReward(db, EVERY_RESTAURANT, { ...reward, code: 'mgr', restaurant_id: other.id }, { admin: null }),
-    ).rejects.toThrow(/never reused/);
+    expect((await rewards('DELETE', `/${foreign.id}`, auth)).statusCode).toBe(200);
+    const again = await rewards('POST', '', auth, { ...reward, code: 'mgr', restaurant_id: other.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/never reused/);
     const kinds = (await db.select().from(activity)).map((a) => a.kind);
     expect(kinds).toEqual(expect.arrayContaining(['loyalty.rewardCreated', 'loyalty.rewardDeleted']));
   });
@@ -325,20 +326,15 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
     beforeAll(async () => {
       await program({ points_per_unit: 1 });
       reward = (
-        await createReward(
-          t.database.db,
-          EVERY_RESTAURANT,
-          {
-            code: 'TEN-OFF',
-            restaurant_id: grill,
-            name_en: '10 SAR off',
-            name_ar: 'خصم 10 ريال',
-            cost: 20,
-            kind: 'amount',
-            value: 10,
-          },
-          { admin: null },
-        )
+        await insertReward(t.database.db, EVERY_RESTAURANT, {
+          code: 'TEN-OFF',
+          restaurant_id: grill,
+          name_en: '10 SAR off',
+          name_ar: 'خصم 10 ريال',
+          cost: 20,
+          kind: 'amount',
+          value: 10,
+        })
       ).id;
     });
 

@@ -12,7 +12,7 @@ import {
   loyaltyPrograms,
   loyaltyRewards,
 } from '../../../server/db/schema';
-import { createReward } from '../../../server/db/repositories/loyaltyRewards';
+import { insertReward } from '../../../server/db/repositories/loyaltyRewards';
 import { EVERY_RESTAURANT } from '../../../server/db/scope';
 import { CONSENT_WORDING_VERSION } from '../../../src/contract';
 import { EGYPT_TOKEN_SUFFIX, FIXTURE, FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
@@ -43,12 +43,11 @@ describe("Foodics' loyalty adapter", () => {
       { restaurantId: nile, enabled: true, pointsPerUnit: '1' },
     ]);
     const reward = (restaurantId: number, body: Record<string, unknown>) =>
-      createReward(
-        db,
-        EVERY_RESTAURANT,
-        { restaurant_id: restaurantId, name_ar: 'مكافأة', ...body } as Parameters<typeof createReward>[2],
-        { admin: null },
-      );
+      insertReward(db, EVERY_RESTAURANT, {
+        restaurant_id: restaurantId,
+        name_ar: 'مكافأة',
+        ...body,
+      } as Parameters<typeof insertReward>[2]);
     await reward(grill, { code: 'TEN-OFF', name_en: '10 SAR off', cost: 50, kind: 'amount', value: 10 });
     await reward(grill, {
       code: 'FIFTEEN',

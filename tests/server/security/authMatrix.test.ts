@@ -12,6 +12,9 @@ import {
   branches,
   devices,
   guests,
+  loyaltyMembers,
+  loyaltyPrograms,
+  loyaltyRewards,
   orders,
   phoneGuards,
   restaurants,
@@ -82,6 +85,8 @@ describe('authorisation matrix', () => {
     order: number;
     device: number;
     guest: number;
+    member: number;
+    reward: number;
   };
   let adminN = 0;
 
@@ -179,7 +184,27 @@ describe('authorisation matrix', () => {
         visits: 1,
       })
       .returning({ id: guests.id });
+    // A loyalty member (the same app user) and a reward of the restaurant (issue 47).
+    await db.insert(loyaltyPrograms).values({ restaurantId: t.restaurantId, enabled: true });
+    const [member] = await db
+      .insert(loyaltyMembers)
+      .values({ restaurantId: t.restaurantId, appUserId: locked.id, balance: 100 })
+      .returning({ id: loyaltyMembers.id });
+    const [reward] = await db
+      .insert(loyaltyRewards)
+      .values({
+        restaurantId: t.restaurantId,
+        code: 'M',
+        nameEn: 'M',
+        nameAr: 'م',
+        cost: 5,
+        kind: 'amount',
+        value: '1',
+      })
+      .returning({ id: loyaltyRewards.id });
     ids = {
+      member: member.id,
+      reward: reward.id,
       guest: guest.id,
       restaurant: t.restaurantId,
       branch: branch.id,
@@ -336,6 +361,56 @@ describe('authorisation matrix', () => {
       req: () => ({ method: 'PUT', url: `/api/loyalty/programs/${ids.restaurant}`, payload: { min_spend: 5 } }),
     },
     { name: 'GET /api/dashboard/sales', req: () => ({ method: 'GET', url: '/api/dashboard/sales?from=2026-11-01' }) },
+    // Loyalty's back-office resources (issue 47): rewards, members (and an adjustment), the ledger, their CSVs.
+    { name: 'GET /api/rewards', req: () => ({ method: 'GET', url: '/api/rewards?page=1&perPage=5' }) },
+    {
+      name: 'POST /api/rewards',
+      req: () => ({
+        method: 'POST',
+        url: '/api/rewards',
+        payload: {
+          code: 'MATRIX',
+          restaurant_id: ids.restaurant,
+          name_en: 'Matrix',
+          name_ar: 'م',
+          cost: 10,
+          kind: 'amount',
+          value: 2,
+        },
+      }),
+    },
+    { name: 'GET /api/rewards/{id}', req: () => ({ method: 'GET', url: `/api/rewards/${ids.reward}` }) },
+    {
+      name: 'PATCH /api/rewards/{id}',
+      req: () => ({ method: 'PATCH', url: `/api/rewards/${ids.reward}`, payload: { cost: 6 } }),
+    },
+    { name: 'DELETE /api/rewards/{id}', req: () => ({ method: 'DELETE', url: `/api/rewards/${ids.reward}` }) },
+    { name: 'GET /api/loyalty/members', req: () => ({ method: 'GET', url: '/api/loyalty/members?page=1&perPage=5' }) },
+    {
+      name: 'GET /api/loyalty/members/{id}',
+      req: () => ({ method: 'GET', url: `/api/loyalty/members/${ids.member}` }),
+    },
+    {
+      name: 'GET /api/loyalty/members/export.csv',
+      req: () => ({ method: 'GET', url: '/api/loyalty/members/export.csv' }),
+    },
+    {
+      name: 'POST /api/loyalty/members/{id}/adjust',
+      req: () => ({
+        method: 'POST',
+        url: `/api/loyalty/members/${ids.member}/adjust`,
+        payload: { points: 1, reason: 'matrix' },
+      }),
+    },
+    {
+      name: 'GET /api/loyalty/insights',
+      req: () => ({ method: 'GET', url: '/api/loyalty/insights?from=2026-11-01&to=2026-11-07' }),
+    },
+    { name: 'GET /api/loyalty/ledger', req: () => ({ method: 'GET', url: '/api/loyalty/ledger?page=1&perPage=5' }) },
+    {
+      name: 'GET /api/loyalty/ledger/export.csv',
+      req: () => ({ method: 'GET', url: '/api/loyalty/ledger/export.csv' }),
+    },
     // Public calls: the token, good or bad, changes nothing.
     {
       name: 'POST /admin/login',

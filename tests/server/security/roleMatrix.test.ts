@@ -20,15 +20,19 @@ import {
   devices,
   funnelDaily,
   guests,
+  loyaltyLedger,
+  loyaltyMembers,
+  loyaltyPrograms,
   orders,
   phoneGuards,
   restaurants,
 } from '../../../server/db/schema';
 import { keepGuest, recordConsent, withdrawConsent } from '../../../server/db/repositories/guests';
+import { ledgerResource, membersResource, rewardsResource } from '../../../src/contract/resources';
+import { declaredLines } from '../helpers/declared';
 import { hashPassword } from '../../../server/lib/passwords';
 import { totpCode } from '../../../server/lib/totp';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { declaredLines } from '../helpers/declared';
 import { DECLARATIONS } from '../../../src/contract/resources';
 
 const ROLES: Role[] = ['admin', 'manager', 'staff'];
@@ -74,7 +78,7 @@ const NOT_BACK_OFFICE = new Set([
 describe('roles: authorisation matrix', () => {
   let t: TestApp;
   const token: Partial<Record<Role, string>> = {};
-  const id = { managerA: 0, restA: 0, restB: 0, branchA: 0, branchB: 0, orderA: 0, orderB: 0 };
+  const id = { managerA: 0, restA: 0, restB: 0, branchA: 0, branchB: 0, orderA: 0, orderB: 0, memberA: 0, memberB: 0 };
   let n = 0;
 
   const restaurant = async (name: string) => {
@@ -172,6 +176,21 @@ describe('roles: authorisation matrix', () => {
         })),
       )
       .onConflictDoUpdate({ target: [guests.restaurantId, guests.appUserId], set: { consented: true } });
+    // Each restaurant's customer a loyalty member with a balance and an entry (issue 47).
+    await t.database.db.insert(loyaltyPrograms).values([id.restA, id.restB].map((restaurantId) => ({ restaurantId })));
+    [id.memberA, id.memberB] = (
+      await t.database.db
+        .insert(loyaltyMembers)
+        .values([
+          { restaurantId: id.restA, appUserId: customerA, balance: 500 },
+          { restaurantId: id.restB, appUserId: customerB, balance: 500 },
+        ])
+        .returning({ id: loyaltyMembers.id })
+    ).map((m) => m.id);
+    await t.database.db.insert(loyaltyLedger).values([
+      { memberId: id.memberA, restaurantId: id.restA, kind: 'adjust', points: 500, balanceAfter: 500, reason: 'A' },
+      { memberId: id.memberB, restaurantId: id.restB, kind: 'adjust', points: 500, balanceAfter: 500, reason: 'BRAVO' },
+    ]);
     await t.database.db.insert(funnelDaily).values([
       { restaurantId: id.restA, deviceId: 'ALPHA-TILL', day: today, views: 3, codes: 2, saves: 1 },
       { restaurantId: id.restB, deviceId: 'BRAVO-TILL', day: today, views: 9, codes: 9, saves: 9 },
@@ -559,6 +578,46 @@ describe('roles: authorisation matrix', () => {
       admin: [200, 200, NA],
       manager: [200, 404, NA],
       staff: [403, 403, NA],
+    },
+    // Loyalty's back-office resources (issue 47): their CRUD lines derived from their declarations
+    // (tests/server/helpers/declared.ts); their own actions below.
+    ...declaredLines(
+      {
+        app: () => t.app,
+        admin: () => ({ authorization: `Bearer ${token.admin}` }),
+        restA: () => id.restA,
+        restB: () => id.restB,
+      },
+      [rewardsResource, membersResource, ledgerResource],
+    ),
+    'GET /api/loyalty/members/export.csv': {
+      req: list('/api/loyalty/members/export.csv'),
+      admin: [200, 200, 200],
+      manager: [200, 200, 200],
+      staff: [403, 403, 403],
+    },
+    'POST /api/loyalty/members/{id}/adjust': {
+      req: (_r, target) => ({
+        method: 'POST',
+        url: `/api/loyalty/members/${target === 'other' ? id.memberB : id.memberA}/adjust`,
+        payload: { points: -1, reason: 'role matrix' },
+      }),
+      admin: [200, 200, NA],
+      manager: [200, 404, NA],
+      staff: [403, 403, NA],
+    },
+    'GET /api/loyalty/insights': {
+      // The program's figures: the caller's restaurants, or one of them (another's is not there).
+      req: list('/api/loyalty/insights'),
+      admin: [200, 200, 200],
+      manager: [200, 404, 200],
+      staff: [200, 404, 200],
+    },
+    'GET /api/loyalty/ledger/export.csv': {
+      req: list('/api/loyalty/ledger/export.csv'),
+      admin: [200, 200, 200],
+      manager: [200, 200, 200],
+      staff: [403, 403, 403],
     },
     'POST /user/isVerify': {
       req: () => ({ method: 'POST', url: '/user/isVerify' }),
