@@ -12,11 +12,6 @@ import { createTestApp, type TestApp } from '../helpers/app';
 /** Back-office calls (behind app.requireAdmin) that are no resource's action, and why. (The Foodics webhook secret's
  * two calls have a guard of their own, admins of the role admin: server/routes/foodicsWebhook.ts.) */
 const NO_RESOURCE: Record<string, string> = {
-  'GET /statistics': "the dashboard's tiles: counts over the resources the role sees",
-  'GET /order/last-orders': "the dashboard's latest orders",
-  'GET /api/dashboard/sales': "the dashboard's period: money over the restaurants the role sees",
-  'GET /api/loyalty/programs/{restaurantId}': "a restaurant's loyalty program (one per restaurant, not a list)",
-  'PUT /api/loyalty/programs/{restaurantId}': "a restaurant's loyalty program (one per restaurant, not a list)",
   'POST /admin/logout': "an account's own session",
   'POST /admin/password': "an account's own password",
   'GET /admin/totp': "an account's own two-step sign-in",
