@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { restaurants } from '../../../server/db/schema';
 import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
 import { GENEROUS_CODE_LIMITS } from '../helpers/limits';
+import { EGYPT_TOKEN_SUFFIX, FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
 
 // What an instance remembers for ANSWER_CACHE_MS (the hot till's encoded receipt, the dashboard, live admins)
 // is dropped by the writes made through it: a saved order shows at once on the till's page and on the
@@ -22,10 +23,10 @@ describe('answers remembered per instance, dropped by its own writes', () => {
   });
   afterAll(() => t.close());
 
-  const lastOrder = (restaurantId = t.restaurantId) =>
+  const lastOrder = (restaurantId = t.restaurantId, till = DEVICE) =>
     t.app.inject({
       method: 'GET',
-      url: `/order/foodics/web/last-order?restaurantId=${restaurantId}&casherId=${DEVICE}`,
+      url: `/order/foodics/web/last-order?restaurantId=${restaurantId}&casherId=${till}`,
     });
   const dashboard = async () => ({
     stats: (await t.app.inject({ method: 'GET', url: '/statistics', headers: auth })).json(),
@@ -69,10 +70,12 @@ describe('answers remembered per instance, dropped by its own writes', () => {
   });
 
   it("a deleted restaurant's till answers 404 at once, though its receipt was remembered", async () => {
-    // A restaurant of its own on the same Foodics account: the file's stays for the other tests.
-    const doomed = await addFoodicsRestaurant(t.deps, t.foodics.token, 'Doomed Grill');
-    t.foodics.addOrder(DEVICE);
-    expect((await lastOrder(doomed)).statusCode).toBe(200);
+    // A restaurant of its own, on the stand-in's other business (a Foodics business is one restaurant's): the
+    // file's stays for the other tests.
+    const doomed = await addFoodicsRestaurant(t.deps, `${t.foodics.token}${EGYPT_TOKEN_SUFFIX}`, 'Doomed Grill');
+    const till = FIXTURE_EG.devices[0].id;
+    t.foodics.addOrder(till);
+    expect((await lastOrder(doomed, till)).statusCode).toBe(200);
     // Added past the app: its dashboard memory is dropped as a write through it would, then remembers both.
     t.app.answers.dashboard.forget();
     expect((await dashboard()).stats.restaurants).toBe(2);
@@ -86,7 +89,7 @@ describe('answers remembered per instance, dropped by its own writes', () => {
         })
       ).statusCode,
     ).toBe(200);
-    expect((await lastOrder(doomed)).statusCode).toBe(404);
+    expect((await lastOrder(doomed, till)).statusCode).toBe(404);
     // The dashboard counts it gone at once: the live restaurants of the database, the file's own one.
     const live = await t.database.db.select().from(restaurants).where(eq(restaurants.isDeleted, false));
     expect(live.map((r) => r.id)).toEqual([t.restaurantId]);

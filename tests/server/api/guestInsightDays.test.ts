@@ -237,7 +237,7 @@ describe('the insights kept per day equal sums over the saved orders', () => {
     await database.db.transaction((tx) => deleteCustomerData(tx, '+966540000021'));
     const want = await agree(grill, cafe);
     expect(want.days.filter((d) => d.startsWith(`${grill}|`) || d.startsWith(`${cafe}|`))).toEqual([
-      `${grill}|2026-11-12|Olaya|1|${units(10.25)}`,
+      `${grill}|2026-11-12|Olaya|SAR|1|${units(10.25)}`,
     ]);
   });
 
@@ -250,7 +250,9 @@ describe('the insights kept per day equal sums over the saved orders', () => {
     const [u] = await database.db.select().from(appUsers).where(eq(appUsers.phone, '+966540000031'));
     await database.db.transaction((tx) => deleteAppUser(tx, u.id));
     const want = await agree(grill);
-    expect(want.days.filter((d) => d.startsWith(`${grill}|`))).toEqual([`${grill}|2026-11-14|Malqa|1|${units(10.25)}`]);
+    expect(want.days.filter((d) => d.startsWith(`${grill}|`))).toEqual([
+      `${grill}|2026-11-14|Malqa|SAR|1|${units(10.25)}`,
+    ]);
   });
 
   it('Delete my data and deletions of app users concurrent with saves on the same days', async () => {
@@ -321,6 +323,8 @@ describe('the insights kept per day equal sums over the saved orders', () => {
     await database.db.delete(restaurants).where(eq(restaurants.id, cafe));
     const want = await agree(grill);
     expect(want.days.some((d) => d.startsWith(`${cafe}|`))).toBe(false);
-    expect(want.days.filter((d) => d.startsWith(`${grill}|`))).toEqual([`${grill}|2026-11-10|Olaya|1|${units(10.25)}`]);
+    expect(want.days.filter((d) => d.startsWith(`${grill}|`))).toEqual([
+      `${grill}|2026-11-10|Olaya|SAR|1|${units(10.25)}`,
+    ]);
   });
 });

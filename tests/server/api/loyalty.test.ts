@@ -2,7 +2,7 @@
 // saves them (a code, then add-order with or without the yes), the program API, earning with carried fractions, the
 // least spend, joining after a save, a receipt earning once, returns and voids taking back and giving back (never
 // below zero), the expiry, the append-only ledger, leaving, Delete my data and the customer's cards.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import {
@@ -32,6 +32,7 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
   let t: FoodicsTestApp;
   let auth: Record<string, string>;
   let grill: number;
+  let tenOff: number;
   beforeAll(async () => {
     t = await createFoodicsTestApp({
       ...GENEROUS_CODE_LIMITS,
@@ -44,6 +45,18 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
     });
     auth = { authorization: `Bearer ${await t.adminToken()}` };
     grill = t.restaurantId;
+    // The restaurant's one reward (the customer's card lists it; the returns redeem it).
+    tenOff = (
+      await insertReward(t.database.db, EVERY_RESTAURANT, {
+        code: 'TEN-OFF',
+        restaurant_id: grill,
+        name_en: '10 SAR off',
+        name_ar: 'خصم 10 ريال',
+        cost: 20,
+        kind: 'amount',
+        value: 10,
+      })
+    ).id;
   });
   afterAll(() => t.close());
 
@@ -51,6 +64,12 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
   const call = (opts: InjectOptions) => t.app.inject(opts);
   const program = (payload: Record<string, unknown>, restaurantId = grill, headers = auth) =>
     call({ method: 'PUT', url: `/api/loyalty/programs/${restaurantId}`, headers, payload });
+  // Each test starts from the same program (on, 1 point per 50 SAR, no least spend, no expiry), whatever ran before
+  // it; a test that needs another says so itself.
+  beforeEach(async () => {
+    const res = await program({ enabled: true, points_per_unit: 0.02, min_spend: 0, expiry_days: 0 });
+    expect(res.statusCode, res.body).toBe(200);
+  });
 
   /** Closes an order of `total` (tax included) on the till and saves it as the invoice page does. */
   async function save(local: string, total: number, consent?: boolean) {
@@ -110,6 +129,9 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
     });
 
   it('the program: off by default, changed by an admin (recorded), 400 with field messages for bad values', async () => {
+    // A restaurant that never had one (the setup above gave it one).
+    await t.database.db.delete(loyaltyPrograms).where(eq(loyaltyPrograms.restaurantId, grill));
+    t.app.answers.changed(['loyalty']);
     const read = await call({ method: 'GET', url: `/api/loyalty/programs/${grill}`, headers: auth });
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json()).toEqual({
@@ -323,19 +345,11 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
 
   describe('returns and voids', () => {
     let reward: number;
-    beforeAll(async () => {
+    beforeEach(async () => {
       await program({ points_per_unit: 1 });
-      reward = (
-        await insertReward(t.database.db, EVERY_RESTAURANT, {
-          code: 'TEN-OFF',
-          restaurant_id: grill,
-          name_en: '10 SAR off',
-          name_ar: 'خصم 10 ريال',
-          cost: 20,
-          kind: 'amount',
-          value: 10,
-        })
-      ).id;
+    });
+    beforeAll(() => {
+      reward = tenOff;
     });
 
     it('a returned order takes back its points (webhook, then read back from Foodics) and gives back its reward', async () => {
@@ -512,6 +526,7 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
   });
 
   it('withdrawing the consent ends the membership: the points are forfeited, the ledger says so', async () => {
+    await program({ points_per_unit: 1 });
     const local = '0551000040';
     await save(local, 33, true);
     const cookie = await signIn(local);
@@ -529,6 +544,8 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
 
   it('Delete my data removes the memberships and every ledger entry of them', async () => {
     const local = '0551000050';
+    // Another member's entry, which stays (and is then refused a delete).
+    await save('0551000051', 100, true);
     await save(local, 70, true);
     const memberId = (await memberOf(local))!.id;
     expect(await entriesOf(local)).not.toHaveLength(0);
@@ -539,6 +556,7 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
     expect(await t.database.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.memberId, memberId))).toEqual([]);
     // The ledger is still append-only afterwards (the permission was the deleting transaction's only).
     const [one] = await t.database.db.select().from(loyaltyLedger).limit(1);
+    expect(one).toBeDefined();
     await expect(t.database.db.execute(sql`delete from loyalty_ledger where id = ${one.id}`)).rejects.toThrow();
   });
 

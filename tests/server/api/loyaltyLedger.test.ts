@@ -12,6 +12,8 @@ import { loyaltyWorld, type LoyaltyWorld } from '../helpers/loyaltyWorld';
 
 let w: LoyaltyWorld;
 let sara = 0;
+/** The UTC date n days ago. */
+const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 beforeAll(async () => {
   w = await loyaltyWorld();
   await w.save('+966502220001', w.restA, 100, { consent: true });
@@ -29,6 +31,18 @@ beforeAll(async () => {
     payload: { points: -30, reason: 'Wrong receipt' },
   });
   expect(adjusted.statusCode, adjusted.body).toBe(200);
+  // An entry written yesterday in Riyadh (21:30 UTC two days ago is 00:30 yesterday there): the last written, so the
+  // newest by id, though the oldest by time.
+  await w.t.database.db.insert(loyaltyLedger).values({
+    memberId: sara,
+    restaurantId: w.restA,
+    kind: 'adjust',
+    points: 1,
+    balanceAfter: 91,
+    reason: 'late',
+    createdAt: new Date(`${day(2)}T21:30:00Z`),
+  });
+  w.t.app.answers.changed(['loyalty']);
 });
 afterAll(() => w?.close());
 
@@ -88,20 +102,21 @@ describe('ledger: what the resource holds', () => {
     expect(all.map((e) => e.id)).toEqual([...all.map((e) => e.id)].sort((a, b) => b - a));
     const mine = all.filter((e) => e.member_id === sara);
     expect(mine.map((e) => [e.kind, e.points, e.balance_after])).toEqual([
+      ['adjust', 1, 91],
       ['adjust', -30, 90],
       ['earn', 20, 120],
       ['earn', 100, 100],
     ]);
-    expect(mine[0]).toMatchObject({
+    expect(mine[1]).toMatchObject({
       reason: 'Wrong receipt',
       admin: expect.stringMatching(/^manager-.*@example\.com$/),
     });
-    expect(mine[1].order_number).toMatch(/^L\d+$/);
-    expect(mine[1].phone).toBe('+966502220001');
+    expect(mine[2].order_number).toMatch(/^L\d+$/);
+    expect(mine[2].phone).toBe('+966502220001');
     // Staff see who, masked; a manager sees their restaurant's entries only.
     expect((await list('staff')).every((e) => e.phone.startsWith('•'))).toBe(true);
     expect((await list('manager')).every((e) => e.restaurant_id === w.restA)).toBe(true);
-    expect((await list('manager')).length).toBe(4);
+    expect((await list('manager')).length).toBe(5);
     // The total is exact without a member or dates (the kept rows' count: the last page is read from the end).
     const paged = await w.as('admin', { method: 'GET', url: '/api/loyalty/ledger?page=2&perPage=2' });
     expect(paged.headers['x-total-count']).toBe(String(all.length));
@@ -112,23 +127,10 @@ describe('ledger: what the resource holds', () => {
   });
 
   it('filters by member, restaurant, kind and dates (business days), together', async () => {
-    expect((await list('admin', `&memberId=${sara}`)).length).toBe(3);
+    expect((await list('admin', `&memberId=${sara}`)).length).toBe(4);
     expect((await list('admin', `&restaurantId=${w.restB}`)).map((e) => e.points)).toEqual([70]);
-    expect((await list('admin', '&kind=adjust')).map((e) => e.member_id)).toEqual([sara]);
+    expect((await list('admin', '&kind=adjust')).map((e) => e.member_id)).toEqual([sara, sara]);
     expect((await list('admin', `&kind=earn&restaurantId=${w.restA}`)).length).toBe(3);
-    // An entry written yesterday in Riyadh (21:30 UTC two days ago is 00:30 yesterday there).
-    const [old] = await w.t.database.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.kind, 'adjust'));
-    const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-    await w.t.database.db.insert(loyaltyLedger).values({
-      memberId: old.memberId,
-      restaurantId: old.restaurantId,
-      kind: 'adjust',
-      points: 1,
-      balanceAfter: 91,
-      reason: 'late',
-      createdAt: new Date(`${day(2)}T21:30:00Z`),
-    });
-    w.t.app.answers.changed(['loyalty']);
     const yesterday = await list('admin', `&from=${day(1)}&to=${day(1)}`);
     expect(yesterday.map((e) => e.reason)).toEqual(['late']);
     expect((await list('admin', `&from=${day(0)}`)).some((e) => e.reason === 'late')).toBe(false);

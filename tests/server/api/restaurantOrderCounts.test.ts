@@ -19,7 +19,7 @@ describe('per-restaurant order counts behind the Orders list', () => {
     t.database.db.execute(
       sql.raw(`insert into orders (restaurant_id, pos_order_id, device_id, branch_name, order_number, order_date,
         order_time, payment_method, sub_total_price, discount_amount, total_price, currency, created_at)
-        select ${restaurantId}, 'p-' || i, 'd', 'Olaya', i::text, '2026-11-01', '12:00', 'Cash', 10, 0, 11.5, 'SAR',
+        select ${restaurantId}, 'p-${restaurantId}-' || i, 'd', 'Olaya', i::text, '2026-11-01', '12:00', 'Cash', 10, 0, 11.5, 'SAR',
                timestamptz '2026-11-01' + ((i % 97) || ' minutes')::interval
         from generate_series(${from}, ${to}) as i`),
     );

@@ -9,7 +9,13 @@ import { eq } from 'drizzle-orm';
 import { restaurants } from '../../../server/db/schema';
 import { EGYPT_TOKEN_SUFFIX, FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
 import { standInEInvoiceQr } from '../../../server/stand-ins/foodics/server';
-import { addFoodicsRestaurant, createFoodicsTestApp, DEVICE, type FoodicsTestApp } from '../helpers/foodicsApp';
+import {
+  addFoodicsRestaurant,
+  createFoodicsTestApp,
+  DEVICE,
+  releaseFoodicsBusiness,
+  type FoodicsTestApp,
+} from '../helpers/foodicsApp';
 import { decodeQrSvg } from '../helpers/qr';
 import { decodeZatcaQr, readTlv } from '../helpers/zatca';
 
@@ -110,6 +116,8 @@ describe('VAT on the receipt (GET /order/foodics/web/last-order)', () => {
   });
   beforeEach(async () => {
     t.foodics.setEInvoiceVatNumber(null);
+    // A restaurant per test, on the business the previous one held (a Foodics business is one restaurant's).
+    await releaseFoodicsBusiness(t.deps, t.foodics.token);
     restaurantId = await addFoodicsRestaurant(t.deps, t.foodics.token, 'Najd Grill');
   });
   afterAll(() => t.close());

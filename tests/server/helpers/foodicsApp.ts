@@ -1,8 +1,10 @@
 // A test app wired to a real Foodics stand-in over HTTP, with one Foodics restaurant synced from it and an
 // SMS sender that keeps the messages, so tests read the code the way a customer would.
 import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-ins/foodics/server';
-import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
+import { EGYPT_TOKEN_SUFFIX, FIXTURE, FIXTURE_EG } from '../../../server/stand-ins/foodics/fixture';
 import { restaurants } from '../../../server/db/schema';
+import { removeTillsOf } from '../../../server/db/repositories/restaurants';
+import { and, eq } from 'drizzle-orm';
 import { syncRestaurant } from '../../../server/pos/sync';
 import { createPosAdapters } from '../../../server/pos';
 import type { Deps } from '../../../server/deps';
@@ -18,8 +20,14 @@ export interface FoodicsTestApp extends TestApp {
 
 export const DEVICE = FIXTURE.devices[0].id;
 
-/** A Foodics restaurant on the stand-in's token, synced (branches and devices read) through these deps. */
-export async function addFoodicsRestaurant(deps: Deps, token: string, name = 'Najd Grill'): Promise<number> {
+/** A Foodics restaurant on the stand-in's token, synced (branches and devices read) through these deps. A sync the
+ * product refuses throws, unless `mustSync` is false (a test of that refusal). */
+export async function addFoodicsRestaurant(
+  deps: Deps,
+  token: string,
+  name = 'Najd Grill',
+  { mustSync = true }: { mustSync?: boolean } = {},
+): Promise<number> {
   const [r] = await deps.database.db
     .insert(restaurants)
     .values({
@@ -38,8 +46,23 @@ export async function addFoodicsRestaurant(deps: Deps, token: string, name = 'Na
     { ...deps, config, pos: createPosAdapters(config, deps.database, deps.redis) },
     r.id,
   );
-  if (!synced.ok) throw new Error(`The stand-in's restaurant ${name} did not sync: ${synced.error}`);
+  if (!synced.ok && mustSync) throw new Error(`The stand-in's restaurant ${name} did not sync: ${synced.error}`);
   return r.id;
+}
+
+/** Deletes (as the back-office's delete does: tills removed with it) every live restaurant connected to the
+ * stand-in business `token` reads, so that a test can connect a restaurant of its own to it: a Foodics business is
+ * one restaurant's (docs/POS.md, "One business, one restaurant"). */
+export async function releaseFoodicsBusiness(deps: Deps, token: string): Promise<void> {
+  const reference = String((token.endsWith(EGYPT_TOKEN_SUFFIX) ? FIXTURE_EG : FIXTURE).business.reference);
+  await deps.database.db.transaction(async (tx) => {
+    const holders = await tx
+      .update(restaurants)
+      .set({ isDeleted: true, deletedAt: new Date() })
+      .where(and(eq(restaurants.posBusinessRef, reference), eq(restaurants.isDeleted, false)))
+      .returning({ id: restaurants.id });
+    for (const h of holders) await removeTillsOf(tx, h.id);
+  });
 }
 
 export async function createFoodicsTestApp(

@@ -43,12 +43,19 @@ describe('the server message catalogues', () => {
     'server/db/paging.ts': "the back-office's lists",
     'server/export/tickets.ts': "the back-office's CSV downloads",
     'server/lib/metrics.ts': "the metrics' help texts (not messages)",
+    'server/routes/rewards.ts': "the back-office's rewards",
+    'server/routes/loyaltyMembers.ts': "the back-office's loyalty members",
+    'server/routes/loyaltyLedger.ts': "the back-office's loyalty ledger",
+    'server/db/repositories/loyaltyMembers.ts': "a member's adjustment in the back-office",
+    'server/routes/foodicsLoyalty.ts': "Foodics' Loyalty Adapter (the till's calls, answered in English)",
   };
   const NOT_THE_CUSTOMERS_SENTENCES: Record<string, string[]> = {
     // DELETE /user/{id} (an admin); POST /user's customer input is answered by parseCustomerInput, catalogued.
     'server/routes/users.ts': ['App user not found'],
     // parseOr400: POST /user creating an admin; the customer's parseCustomerInput reads the catalogue.
     'server/lib/validate.ts': ["${field}: ${issue?.message ?? 'is invalid'}"],
+    // A ledger entry's reason, read in the back-office (the customer's history names the movement, not this).
+    'server/db/repositories/loyalty.ts': ['left the program (consent withdrawn): the balance forfeited'],
     // The OpenAPI document's title.
     'server/app.ts': ['Specter API'],
   };
@@ -61,7 +68,8 @@ describe('the server message catalogues', () => {
     /(?:PosError|HttpError)\(\s*[^,()]+,\s*(['"`])((?:(?!\1).)+)\1/g,
     /(?:badRequest|notFound|conflict|tooMany|unauthorized)\(\s*(['"`])((?:(?!\1).)+)\1/g,
     /^(?:export )?const [A-Z][A-Z_]+ = (['"`])((?:(?!\1).)*[a-z](?:(?!\1).)*)\1;/gm,
-    /^\s+(?!summary\b|description\b)[a-zA-Z]+: (['"])((?:(?!\1).)+[ ,;](?:(?!\1).)+)\1,$/gm, // entries of message objects (CLAIM_MESSAGES...)
+    // (a route's OpenAPI texts, summary, description and a declared resource's per-action ones, are not messages)
+    /^\s+(?!summary\b|description\b|list\b|show\b|create\b|edit\b|delete\b|export\b)[a-zA-Z]+: (['"])((?:(?!\1).)+[ ,;](?:(?!\1).)+)\1,$/gm, // entries of message objects (CLAIM_MESSAGES...)
   ];
   // Sentences that are not messages: the admin's own, log lines, SQL, includes and the like. The refusals of text
   // that is not well-formed (server/plugins/errors.ts) are the admin calls' field messages (the back-office says them

@@ -87,6 +87,7 @@ describe('authorisation matrix', () => {
     guest: number;
     member: number;
     reward: number;
+    doomedReward: number;
   };
   let adminN = 0;
 
@@ -202,9 +203,23 @@ describe('authorisation matrix', () => {
         value: '1',
       })
       .returning({ id: loyaltyRewards.id });
+    // The DELETE's own reward: the read and the change of the other one do not depend on the order the calls run in.
+    const [doomedReward] = await db
+      .insert(loyaltyRewards)
+      .values({
+        restaurantId: t.restaurantId,
+        code: 'D',
+        nameEn: 'D',
+        nameAr: 'د',
+        cost: 5,
+        kind: 'amount',
+        value: '1',
+      })
+      .returning({ id: loyaltyRewards.id });
     ids = {
       member: member.id,
       reward: reward.id,
+      doomedReward: doomedReward.id,
       guest: guest.id,
       restaurant: t.restaurantId,
       branch: branch.id,
@@ -384,7 +399,10 @@ describe('authorisation matrix', () => {
       name: 'PATCH /api/rewards/{id}',
       req: () => ({ method: 'PATCH', url: `/api/rewards/${ids.reward}`, payload: { cost: 6 } }),
     },
-    { name: 'DELETE /api/rewards/{id}', req: () => ({ method: 'DELETE', url: `/api/rewards/${ids.reward}` }) },
+    {
+      name: 'DELETE /api/rewards/{id}',
+      req: () => ({ method: 'DELETE', url: `/api/rewards/${ids.doomedReward}` }),
+    },
     { name: 'GET /api/loyalty/members', req: () => ({ method: 'GET', url: '/api/loyalty/members?page=1&perPage=5' }) },
     {
       name: 'GET /api/loyalty/members/{id}',

@@ -28,7 +28,6 @@ import {
   restaurants,
 } from '../../../server/db/schema';
 import { keepGuest, recordConsent, withdrawConsent } from '../../../server/db/repositories/guests';
-import { ledgerResource, membersResource, rewardsResource } from '../../../src/contract/resources';
 import { declaredLines } from '../helpers/declared';
 import { hashPassword } from '../../../server/lib/passwords';
 import { totpCode } from '../../../server/lib/totp';
@@ -579,17 +578,8 @@ describe('roles: authorisation matrix', () => {
       manager: [200, 404, NA],
       staff: [403, 403, NA],
     },
-    // Loyalty's back-office resources (issue 47): their CRUD lines derived from their declarations
-    // (tests/server/helpers/declared.ts); their own actions below.
-    ...declaredLines(
-      {
-        app: () => t.app,
-        admin: () => ({ authorization: `Bearer ${token.admin}` }),
-        restA: () => id.restA,
-        restB: () => id.restB,
-      },
-      [rewardsResource, membersResource, ledgerResource],
-    ),
+    // Loyalty's back-office resources (issue 47): their CRUD lines are derived from their declarations (DERIVED
+    // below); their own actions here.
     'GET /api/loyalty/members/export.csv': {
       req: list('/api/loyalty/members/export.csv'),
       admin: [200, 200, 200],
