@@ -12,6 +12,9 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
+  // Each test starts in English too: the tests of a file run in a shuffled order, and one that switched to Arabic
+  // would leave the next one's page right-to-left.
+  setAppLocale('en');
   // The remembered isVerify answer is keyed by the token, and every test signs in with the same one.
   authProvider.forget();
 });

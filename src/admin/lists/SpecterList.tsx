@@ -19,6 +19,7 @@ import {
 import { SEARCH_MIN_CHARS, searchTooShort } from '../../contract/common';
 import { AddNewActions } from './AddNewActions';
 import { EmptyText } from './EmptyText';
+import { ListPagination } from './ListPagination';
 import { RowNumber } from './RowNumber';
 
 export function SpecterList({
@@ -113,6 +114,7 @@ export function SpecterList({
       sort={sort}
       perPage={perPage}
       exporter={false}
+      pagination={<ListPagination />}
       filter={filter}
       {...stateless}
     >

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { invoiceLink, qrContent, qrFileName } from '../../../src/admin/qr/qrContent';
+import { invoiceLink, QR_QUIET_ZONE, qrContent, qrFileName } from '../../../src/admin/qr/qrContent';
 import { renderAdmin, state, useStandIn } from './harness';
 
 describe('QR content and file names (docs/PRODUCT.md, QR codes and States)', () => {
@@ -138,8 +138,8 @@ describe('the drawn QR: level H, 255 pixels, a 40 x 40 image in the centre, and 
         .slice(1)
         .some(
           (r) =>
-            Math.abs(r.x - (bg.x + (2 + col) * moduleSize)) < 1e-3 &&
-            Math.abs(r.y - (bg.y + (2 + row) * moduleSize)) < 1e-3,
+            Math.abs(r.x - (bg.x + (QR_QUIET_ZONE + col) * moduleSize)) < 1e-3 &&
+            Math.abs(r.y - (bg.y + (QR_QUIET_ZONE + row) * moduleSize)) < 1e-3,
         );
     // The copy beside the top-left finder: row 8 left to right, then column 8 upwards (the timing module skipped).
     const cells: [number, number][] = [

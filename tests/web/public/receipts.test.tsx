@@ -94,6 +94,10 @@ const server = setupServer(
   http.get('*/customer/consents', () =>
     signedIn ? HttpResponse.json({ consents: [] }) : HttpResponse.json({ message: 'sign in' }, { status: 401 }),
   ),
+  // Loyalty (issue 47): no program here, so the page shows no card (tests/web/public/rewards.test.tsx shows them).
+  http.get('*/customer/loyalty', () =>
+    signedIn ? HttpResponse.json({ programs: [] }) : HttpResponse.json({ message: 'sign in' }, { status: 401 }),
+  ),
   http.post('*/customer/data/code', () => HttpResponse.json({ message: 'sent' })),
   http.post('*/customer/data/delete', async ({ request }) => {
     const { otp } = (await request.json()) as { otp: string };
