@@ -325,10 +325,26 @@ describe('the audit trail', () => {
     expect(byOther.headers['x-total-count']).toBe('3');
     expect(byOther.json().every((r: { adminId: number }) => r.adminId === otherId)).toBe(true);
 
-    const deletions = await call('GET', '/admin/activity?kind=restaurant.deleted');
-    expect(deletions.json().map((r: { kind: string }) => r.kind)).toEqual(['restaurant.deleted']);
-    const both = await call('GET', `/admin/activity?kind=restaurant.edited&adminId=${adminId}`);
-    expect(both.json().map((r: { targetLabel: string }) => r.targetLabel)).toEqual(['Audit Grill 2']);
+    // A restaurant of its own, renamed and deleted by the file's admin: the filters find it whatever ran before.
+    const created = await call('POST', '/restaurant', {
+      name: 'Filter Grill',
+      logo: 'https://example.com/f.png',
+      token: 'filter-pos-token-0001',
+      branchs_token: 'filter-pos-token-0001',
+      system_type: 'Specter',
+    });
+    const rid = String(created.json().id);
+    expect((await call('PATCH', `/restaurant/${rid}`, { name: 'Filter Grill 2' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/restaurant/delete/${rid}`, { isDeleted: true })).statusCode).toBe(200);
+    type Row = { kind: string; adminId: number; targetId: string; targetLabel: string };
+    const deletions: Row[] = (await call('GET', '/admin/activity?kind=restaurant.deleted')).json();
+    expect(deletions.every((r) => r.kind === 'restaurant.deleted')).toBe(true);
+    expect(deletions[0]).toMatchObject({ kind: 'restaurant.deleted', targetId: rid });
+    const both: Row[] = (await call('GET', `/admin/activity?kind=restaurant.edited&adminId=${adminId}`)).json();
+    expect(both.every((r) => r.kind === 'restaurant.edited' && r.adminId === adminId)).toBe(true);
+    expect(both[0]).toMatchObject({ targetId: rid, targetLabel: 'Filter Grill 2' });
+    // The other admin's edits are not among them.
+    expect(both.some((r) => r.adminId === otherId)).toBe(false);
   });
 
   it('GET /admin/activity refuses an unknown kind or a bad admin id with 400 {message}', async () => {

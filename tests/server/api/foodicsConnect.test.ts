@@ -321,7 +321,9 @@ describe('Connect Foodics', () => {
   });
 
   it('every answer carries the masked token only, for pasted tokens too (one of a business connected elsewhere syncs nothing)', async () => {
-    // The stand-in's token reads the Saudi business, which Najd's restaurant holds already.
+    // The stand-in's token reads the Saudi business, held by a restaurant here (connected now if an earlier test
+    // freed it).
+    await connected('sa');
     const pasted = `${foodics.token}`;
     const created = await t.app.inject({
       method: 'POST',
