@@ -373,7 +373,7 @@ export const otpChallenges = pgTable(
     restaurantId: integer('restaurant_id'),
     deviceId: text('device_id'),
     posOrderId: text('pos_order_id'),
-    /** What the code was asked for (server/otp/service.ts CodePurpose): a code opens nothing else. */
+    /** What the code was asked for (server/otp/types.ts CodePurpose): a code opens nothing else. */
     purpose: text('purpose').notNull().default('save'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

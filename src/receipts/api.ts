@@ -1,4 +1,4 @@
-// The calls of My receipts (server/routes/customer.ts). The session travels in an HttpOnly cookie the page
+// The calls of My receipts (server/routes/customer/). The session travels in an HttpOnly cookie the page
 // never sees; fetch sends it because the calls are same-origin.
 import type { CustomerSession, ReceiptPage, ReceiptShare, SavedReceipt } from '../contract/customer';
 import type { Consents } from '../contract/guests';
