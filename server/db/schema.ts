@@ -718,7 +718,7 @@ export const guests = pgTable(
     index('guests_all_phone_idx')
       .on(t.phone, t.id, t.restaurantId)
       .where(sql`${t.consented}`),
-    // A search's matching app users' consented rows (repositories/guests.ts).
+    // A search's matching app users' consented rows (repositories/guests/list.ts).
     index('guests_consented_user_idx')
       .on(t.appUserId, t.restaurantId)
       .where(sql`${t.consented}`),

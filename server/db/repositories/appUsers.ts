@@ -113,7 +113,7 @@ async function listSearch(
  */
 export function appUsersIn(db: Db, scope: Scope, searched = false): SQL | undefined {
   // A search's rows come from the phone's or names' trigram indexes: each is probed (a semi-join would read every
-  // consenting guest of the restaurant to keep a few); the whole list lets the planner pick (guests.ts).
+  // consenting guest of the restaurant to keep a few); the whole list lets the planner pick (guests/consent.ts).
   return saidYesInScope(db, scope, appUsers.id, searched ? 'probe' : 'exists');
 }
 

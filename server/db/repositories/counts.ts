@@ -45,7 +45,7 @@ async function perRestaurant(db: Db, kind: 'orders' | 'customers' | 'consented',
 /**
  * The app users with a saved order at these restaurants. One restaurant: its trigger-kept count ('customers@<id>',
  * migration 0025), one primary-key read. Several: a customer of two of them is one customer, so their guest rows
- * (one per customer per restaurant, kept in the transaction of every change to the orders: repositories/guests.ts)
+ * (one per customer per restaurant, kept in the transaction of every change to the orders: repositories/guests/keep.ts)
  * are counted distinct - bounded by their customers, not their orders.
  */
 export async function customersAt(db: Db, restaurantIds: readonly number[]): Promise<number> {

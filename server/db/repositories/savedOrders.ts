@@ -92,7 +92,7 @@ export async function saveOrderAndEarn(
       })),
     );
   }
-  // The guestbook's row of this phone at this restaurant, in the same transaction (guests.ts).
+  // The guestbook's row of this phone at this restaurant, in the same transaction (guests/keep.ts).
   await keepGuest(tx, input.restaurantId, user.id);
   // "Join {restaurant}'s rewards": the yes is recorded with the save (issue 34, issue 47), then the receipt earns.
   if (input.consent === true) await recordConsent(tx, input.phone, input.restaurantId, at);
