@@ -9,7 +9,7 @@
 // a write behind the admin guard fails when the trail did not grow, unless NOTHING_RECORDED says why it records
 // nothing.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import services from '../../../server/plugins/services';
 import {
@@ -438,7 +438,16 @@ describe('one forget after every write: the next read on the same instance is fr
     },
     'POST /restaurant/device/:id/link-key': {
       what: "an admin reprints a till's QR code (a new link key)",
-      prepare: async () => (await t.database.db.select({ id: devices.id }).from(devices).limit(1))[0].id,
+      // A live till of the file's restaurant (another case deletes a restaurant of its own, tills and all).
+      prepare: async () =>
+        (
+          await t.database.db
+            .select({ id: devices.id })
+            .from(devices)
+            .where(and(eq(devices.restaurantId, t.restaurantId), isNull(devices.removedAt)))
+            .orderBy(devices.id)
+            .limit(1)
+        )[0].id,
       write: (id: number) => call({ method: 'POST', url: `/restaurant/device/${id}/link-key`, headers: auth }),
       changes: ['restaurants', 'activity'],
     },
