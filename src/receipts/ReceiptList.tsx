@@ -39,12 +39,9 @@ export function ReceiptList({ t, locale, page, onPage, onOpen, onError }: Props)
       <ul className="receipt-list">
         {data.receipts.map((r) => (
           <li key={r.id}>
-            <button
-              type="button"
-              className="receipt-row"
-              onClick={() => onOpen(r.id)}
-              aria-label={`${t.open}: ${r.restaurant.name}, ${wallDateTime(r.order_date, r.order_time, locale)}`}
-            >
+            <button type="button" className="receipt-row" onClick={() => onOpen(r.id)}>
+              {/* The row's name is what it shows, said first as opening a receipt (WCAG's label in name). */}
+              <span className="visually-hidden">{t.open}: </span>
               <span className="receipt-row-main">
                 <strong>{r.restaurant.name}</strong>
                 <span className="muted small">

@@ -5,7 +5,8 @@
 // is returned at the till and the balance comes back. The card is photographed in both languages. The owner's side
 // (the back-office of issue 47): before it all, the owner adds a reward on /rewards; after the till loop, /members
 // shows the member with its balance and /ledger its earn, redeem and give-back, and /loyalty the program's figures -
-// each photographed in both languages.
+// each photographed in both languages. Every screen of loyalty the journey opens - the customer's card, the owner's
+// Loyalty, Rewards, the reward form, Members and Ledger, in English and Arabic - passes axe-core's WCAG 2.1 AA rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -16,6 +17,7 @@ import { startProduct, type RunningProduct } from '../harness/product';
 import { photograph } from '../harness/docShots';
 import { closeOrder, tillShows } from '../harness/standIn';
 import { signIn } from '../harness/session';
+import { axeViolations, type AxeViolation } from '../harness/axe';
 
 const PHONE = '0507775151';
 const TILL = FIXTURE.devices[1].id; // Najd Grill, Cashier 2
@@ -27,6 +29,15 @@ let desk: OpenBrowser;
 let owner: Page;
 let standIn: string;
 let saved = 0;
+const violations: AxeViolation[] = [];
+
+/** axe-core on the screen as it is, its violations kept for the last test (and listed as they are found). */
+async function check(p: Page, screen: string) {
+  await p.waitForLoadState('networkidle').catch(() => undefined);
+  const found = await axeViolations(p, screen);
+  for (const v of found) console.log(`[axe] ${v.screen}: ${v.rule} (${v.impact}) ${v.targets.join(' | ')}`);
+  violations.push(...found);
+}
 
 beforeAll(async () => {
   product = await startProduct({ OTP_IP_SENDS_PER_10M: '100', OTP_IP_SENDS_PER_DAY: '100' });
@@ -132,6 +143,7 @@ describe('loyalty: earn, show, redeem at the till, return', () => {
       mobile_country_code: 966,
     });
     await photograph(card, 'en', 'loyalty-card');
+    await check(page, 'My receipts, the card (en)');
   });
 
   let redeemedOn = '';
@@ -174,6 +186,7 @@ describe('loyalty: earn, show, redeem at the till, return', () => {
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(JSON.parse(await qrFromPixels())).toMatchObject({ mobile_country_code: 966 });
     await photograph(card, 'ar', 'loyalty-card');
+    await check(page, 'My receipts, the card (ar)');
   });
 
   it("the owner sees the member and its ledger, and the program's figures", async () => {
@@ -182,12 +195,20 @@ describe('loyalty: earn, show, redeem at the till, return', () => {
     await member.waitFor();
     expect(await member.getByRole('cell').nth(4).innerText()).toBe(String(saved));
     await photograph(owner, 'en', 'members');
+    await check(owner, 'members (en)');
     await member.getByRole('link', { name: /^Ledger of / }).click();
     await owner.waitForURL('**/ledger?**');
     for (const movement of ['Earned', 'Redeemed', 'Given back'])
       await owner.getByRole('cell', { name: movement, exact: true }).first().waitFor();
     await owner.getByRole('row').filter({ hasText: 'KARAK' }).first().waitFor();
     await photograph(owner, 'en', 'ledger');
+    await check(owner, 'ledger (en)');
+    await owner.goto(`${product.url}/rewards`);
+    await owner.getByRole('row').filter({ hasText: 'DINNER' }).waitFor();
+    await check(owner, 'rewards (en)');
+    await owner.goto(`${product.url}/rewards/add`);
+    await owner.getByLabel('Code').waitFor();
+    await check(owner, 'rewards/add (en)');
     await owner.goto(`${product.url}/loyalty`);
     await owner.getByRole('combobox', { name: 'Restaurant' }).click();
     await owner.getByRole('option', { name: 'Najd Grill' }).click();
@@ -197,26 +218,36 @@ describe('loyalty: earn, show, redeem at the till, return', () => {
     expect(Number((await members.getByRole('cell').nth(0).innerText()).replace(/,/g, ''))).toBeGreaterThanOrEqual(1);
     await owner.getByTestId('loyalty-liability').getByText('SAR', { exact: false }).first().waitFor();
     await photograph(owner, 'en', 'loyalty-insights', { fullPage: true });
+    await check(owner, 'loyalty (en)');
   }, 60_000);
 
   it("the owner's screens in Arabic", async () => {
     await owner.getByRole('button', { name: 'العربية' }).click();
     await owner.getByTestId('loyalty-members').getByText('الأعضاء في نهاية الفترة').waitFor();
     await photograph(owner, 'ar', 'loyalty-insights', { fullPage: true });
+    await check(owner, 'loyalty (ar)');
     await owner.goto(`${product.url}/rewards`);
     await owner.getByRole('row').filter({ hasText: 'DINNER' }).getByText('عشاء لشخصين').waitFor();
     await photograph(owner, 'ar', 'rewards');
+    await check(owner, 'rewards (ar)');
     await owner.goto(`${product.url}/rewards/add`);
     await owner.getByLabel('الرمز').waitFor();
     await photograph(owner, 'ar', 'rewards-add');
+    await check(owner, 'rewards/add (ar)');
     await owner.goto(`${product.url}/members`);
     await owner
       .getByRole('row')
       .filter({ hasText: `+966${PHONE.slice(1)}` })
       .waitFor();
     await photograph(owner, 'ar', 'members');
+    await check(owner, 'members (ar)');
     await owner.goto(`${product.url}/ledger`);
     await owner.getByRole('cell', { name: 'مستبدلة', exact: true }).first().waitFor();
     await photograph(owner, 'ar', 'ledger');
+    await check(owner, 'ledger (ar)');
   }, 60_000);
+
+  it('no loyalty screen of the journey has a WCAG 2.1 AA violation (axe-core)', () => {
+    expect(violations).toEqual([]);
+  });
 });
