@@ -437,7 +437,10 @@ describe('hostile input', () => {
     if (s >= 400) {
       expect(res.headers['content-type'], ctx).toMatch(/^application\/json/);
       const body = JSON.parse(res.body);
-      expect(Object.keys(body), ctx).toEqual(['message']);
+      // { message }, and beside a wrong code the tries it has left (issue 49: the code step says how many).
+      const { triesLeft, ...rest } = body as { triesLeft?: unknown };
+      expect(Object.keys(rest), ctx).toEqual(['message']);
+      if (triesLeft !== undefined) expect(Number.isInteger(triesLeft) && (triesLeft as number) >= 0, ctx).toBe(true);
       expect(typeof body.message, ctx).toBe('string');
       expect(body.message.length, ctx).toBeGreaterThan(0);
       // Error messages never echo a huge input back.
