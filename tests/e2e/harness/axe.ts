@@ -38,3 +38,16 @@ export async function axeViolations(page: Page, screen: string): Promise<AxeViol
   }, TAGS);
   return found.map((v) => ({ screen, ...v }));
 }
+
+/** A journey's axe-core record: `check` runs the rules on the screen as it is once the network is quiet, lists what
+ * it finds as it goes and keeps it in `violations`, which the journey's last test expects empty. */
+export function axeRecord() {
+  const violations: AxeViolation[] = [];
+  async function check(page: Page, screen: string) {
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    const found = await axeViolations(page, screen);
+    for (const v of found) console.log(`[axe] ${v.screen}: ${v.rule} (${v.impact}) ${v.targets.join(' | ')}`);
+    violations.push(...found);
+  }
+  return { violations, check };
+}

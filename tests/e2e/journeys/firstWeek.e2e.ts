@@ -13,7 +13,7 @@ import { startProduct, type RunningProduct } from '../harness/product';
 import { cspViolations, watchCsp } from '../harness/csp';
 import { signIn } from '../harness/session';
 import { closeOrder, tillShows } from '../harness/standIn';
-import { axeViolations, type AxeViolation } from '../harness/axe';
+import { axeRecord } from '../harness/axe';
 import { photograph } from '../harness/docShots';
 
 const MANAGER = { email: 'salma@nile-kitchen.eg', password: 'nile-manager-1' };
@@ -25,7 +25,7 @@ let page: Page;
 let customer: Page;
 let najd = 0;
 let nile = 0;
-const violations: AxeViolation[] = [];
+const { violations, check } = axeRecord();
 
 beforeAll(async () => {
   product = await startProduct();
@@ -59,14 +59,6 @@ async function api(method: string, path: string, body?: unknown) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return res.json();
-}
-
-/** axe-core on the screen as it is, its violations kept for the last test (and listed as they are found). */
-async function check(p: Page, screen: string) {
-  await p.waitForLoadState('networkidle').catch(() => undefined);
-  const found = await axeViolations(p, screen);
-  for (const v of found) console.log(`[axe] ${v.screen}: ${v.rule} (${v.impact}) ${v.targets.join(' | ')}`);
-  violations.push(...found);
 }
 
 /** The page in Arabic (reloaded), checked and photographed, then back to English. */

@@ -17,7 +17,7 @@ import { startProduct, type RunningProduct } from '../harness/product';
 import { photograph } from '../harness/docShots';
 import { closeOrder, tillShows } from '../harness/standIn';
 import { signIn } from '../harness/session';
-import { axeViolations, type AxeViolation } from '../harness/axe';
+import { axeRecord } from '../harness/axe';
 
 const PHONE = '0507775151';
 const TILL = FIXTURE.devices[1].id; // Najd Grill, Cashier 2
@@ -29,15 +29,7 @@ let desk: OpenBrowser;
 let owner: Page;
 let standIn: string;
 let saved = 0;
-const violations: AxeViolation[] = [];
-
-/** axe-core on the screen as it is, its violations kept for the last test (and listed as they are found). */
-async function check(p: Page, screen: string) {
-  await p.waitForLoadState('networkidle').catch(() => undefined);
-  const found = await axeViolations(p, screen);
-  for (const v of found) console.log(`[axe] ${v.screen}: ${v.rule} (${v.impact}) ${v.targets.join(' | ')}`);
-  violations.push(...found);
-}
+const { violations, check } = axeRecord();
 
 beforeAll(async () => {
   product = await startProduct({ OTP_IP_SENDS_PER_10M: '100', OTP_IP_SENDS_PER_DAY: '100' });
