@@ -1,13 +1,14 @@
 // npm test: every suite. Typecheck; lint (ESLint, Prettier); Vitest (web components, server on PGlite, and server
 // on PostgreSQL - its tests reported as skipped when DATABASE_URL is unset, like those needing REDIS_URL); then the
 // end-to-end journeys in Chromium (reported as skipped when Chromium is missing, except under CI where
-// they must run). Closes with the ten slowest test files (where the time goes), then one
+// they must run). Closes with the ten slowest test files (where the time goes), the failed tests by name, then one
 // "N passed, N failed, N skipped" line, always the last.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PRODUCTION_BUILD } from './lib/productionBuild.mjs';
+import { failedLines } from './lib/failedTests.mjs';
 import { slowestLines } from './lib/slowestFiles.mjs';
 import { addReport, closingLine, emptyTotals } from './lib/testTotals.mjs';
 
@@ -127,6 +128,7 @@ await run(
 
 console.log('');
 for (const line of slowestLines(timed)) console.log(line);
+for (const line of failedLines(timed)) console.error(line);
 if (failedSuites) console.error(`${failedSuites} suite(s) failed`);
 console.log(closingLine(totals));
 process.exit(failedSuites ? 1 : 0);
