@@ -21,6 +21,7 @@ import { AddNewActions } from './AddNewActions';
 import { EmptyText } from './EmptyText';
 import { ListPagination } from './ListPagination';
 import { RowNumber } from './RowNumber';
+import { useScrollableRegion } from './scrollableRegion';
 
 export function SpecterList({
   resource,
@@ -78,6 +79,7 @@ export function SpecterList({
   children: ReactNode;
 }) {
   const t = useTranslate();
+  const tableRef = useScrollableRegion(title);
   const emptyText = <EmptyText text={empty} />;
   const addNew = add && <AddNewActions to={add.to} label={add.label} />;
   const aboveEmpty = emptyActions ?? addNew;
@@ -118,7 +120,13 @@ export function SpecterList({
       filter={filter}
       {...stateless}
     >
-      <Datagrid bulkActionButtons={false} rowClick={expand ? 'expand' : false} expand={expand} empty={emptyText}>
+      <Datagrid
+        ref={tableRef}
+        bulkActionButtons={false}
+        rowClick={expand ? 'expand' : false}
+        expand={expand}
+        empty={emptyText}
+      >
         {rowNumberLabel !== false && (
           <FunctionField label={rowNumberLabel} render={() => <RowNumber />} sortable={false} />
         )}

@@ -6,7 +6,8 @@
 // (the back-office of issue 47): before it all, the owner adds a reward on /rewards; after the till loop, /members
 // shows the member with its balance and /ledger its earn, redeem and give-back, and /loyalty the program's figures -
 // each photographed in both languages. Every screen of loyalty the journey opens - the customer's card, the owner's
-// Loyalty, Rewards, the reward form, Members and Ledger, in English and Arabic - passes axe-core's WCAG 2.1 AA rules.
+// Loyalty, Rewards, the reward form, Members and Ledger, in English and Arabic - passes axe-core's WCAG 2.1 AA rules,
+// and the Ledger's table, narrower than its columns, scrolls by keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -195,6 +196,15 @@ describe('loyalty: earn, show, redeem at the till, return', () => {
     await owner.getByRole('row').filter({ hasText: 'KARAK' }).first().waitFor();
     await photograph(owner, 'en', 'ledger');
     await check(owner, 'ledger (en)');
+    // Narrower than its twelve columns, the Ledger's table scrolls sideways, and a keyboard scrolls it: the table's box
+    // is then a region named by the list, taking the focus (src/admin/lists/scrollableRegion.ts).
+    await owner.setViewportSize({ width: 800, height: 900 });
+    const region = owner.getByRole('region', { name: 'Ledger' });
+    await region.focus();
+    await owner.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await check(owner, 'ledger, 800 px (en)');
+    await owner.setViewportSize({ width: 1366, height: 900 });
     await owner.goto(`${product.url}/rewards`);
     await owner.getByRole('row').filter({ hasText: 'DINNER' }).waitFor();
     await check(owner, 'rewards (en)');
