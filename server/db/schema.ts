@@ -850,6 +850,8 @@ export const loyaltyMembers = pgTable(
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /** The app user's "first last phone", kept by triggers (migration 0027) for the Members search. */
+    search: text('search').notNull().default(''),
   },
   (t) => [
     uniqueIndex('loyalty_members_restaurant_user_uq').on(t.restaurantId, t.appUserId),
@@ -871,6 +873,7 @@ export const loyaltyMembers = pgTable(
     index('loyalty_members_restaurant_balance_idx')
       .on(t.restaurantId, t.balance, t.id)
       .where(sql`${t.leftAt} IS NULL`),
+    index('loyalty_members_search_trgm').using('gin', sql`${t.search} gin_trgm_ops`),
   ],
 );
 

@@ -2,9 +2,9 @@
 // docs/PERFORMANCE.md), one member, the CSV's batches and an adjustment of a balance by hand. Every read keeps to
 // the caller's scope (restaurantsIn) and to current members of live restaurants (a member who withdrew the yes has
 // left: its row stays for the ledger, never listed). The list's WHERE names loyalty_members' own columns only (the
-// restaurant's liveness and a search as subqueries), so its count and its deep pages' id pick read the members'
-// indexes alone (migration 0026: last activity or balance, all restaurants or one); the joins give the page's rows
-// their names.
+// restaurant's liveness as a subquery, a search on the row's copy of its name and phone), so its count and its deep
+// pages' id pick read the members' indexes alone (migrations 0026 and 0027: last activity or balance, all
+// restaurants or one, the search's trigrams); the joins give the page's rows their names.
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_TOO_SHORT, searchTooShort, type ListQuery } from '../../../src/contract';
 import { membersResource, type AdjustBody } from '../../../src/contract/resources';
@@ -75,28 +75,23 @@ export const membersIn = (db: Reader, scope: Scope): SQL =>
 
 /**
  * The search: every word in the member's name or phone - digits the phone (a local 05... also in E.164), other
- * words the first or last name - through the app users' trigram indexes; one or two digits (which nearly every phone
- * holds, and no trigram has) are matched with strpos, so the list's order is walked and each row checked. A word
- * shorter than SEARCH_MIN_CHARS that is not digits is a 400 (no index can answer it).
+ * words the first or last name - on the member row's own copy of them (`search`, "first last phone", kept by
+ * migration 0027's triggers) and its trigram index, so a common name walks the list's order checking rows and a rare
+ * one asks the index (docs/PERFORMANCE.md). One or two digits (which nearly every phone holds, and no trigram has)
+ * are matched with strpos. A word shorter than SEARCH_MIN_CHARS that is not digits is a 400 (no index can answer it).
  */
-export function memberSearch(db: Reader, term: string | undefined, defaultCountry: string): SQL | undefined {
+export function memberSearch(term: string | undefined, defaultCountry: string): SQL | undefined {
   const t = term?.trim() ?? '';
   if (!t) return undefined;
   if (searchTooShort(t)) throw badRequest(SEARCH_TOO_SHORT);
   const words = /^\+?[\d\s]+$/.test(t) ? [t.replace(/\s+/g, '')] : t.split(/\s+/).slice(0, 5);
   const conditions = words.map((w) => {
-    if (/^\+?\d{1,2}$/.test(w)) return sql`strpos(${appUsers.phone}, ${w}) > 0`;
+    if (/^\+?\d{1,2}$/.test(w)) return sql`strpos(${loyaltyMembers.search}, ${w}) > 0`;
     if (/^\+?\d+$/.test(w))
-      return or(...phoneSearchForms(w, defaultCountry).map((f) => searchWhere(f, [appUsers.phone])));
-    return searchWhere(w, [appUsers.firstName, appUsers.lastName]);
+      return or(...phoneSearchForms(w, defaultCountry).map((f) => searchWhere(f, [loyaltyMembers.search])));
+    return searchWhere(w, [loyaltyMembers.search]);
   });
-  return inArray(
-    loyaltyMembers.appUserId,
-    db
-      .select({ id: appUsers.id })
-      .from(appUsers)
-      .where(and(...conditions)),
-  );
+  return and(...conditions);
 }
 
 const sortable = {
@@ -105,10 +100,10 @@ const sortable = {
   last_activity_at: loyaltyMembers.lastActivityAt,
 };
 
-const filterOf = (db: Reader, q: MembersQuery, defaultCountry: string) =>
+const filterOf = (q: MembersQuery, defaultCountry: string) =>
   and(
     q.restaurantId === undefined ? undefined : eq(loyaltyMembers.restaurantId, q.restaurantId),
-    memberSearch(db, q.q, defaultCountry),
+    memberSearch(q.q, defaultCountry),
   );
 
 /** How many current members the scope's live restaurants have (one of them: `restaurantId`), exactly: the trigger-kept
@@ -137,7 +132,7 @@ export function membersList(db: Db, scope: Scope, q: MembersQuery, defaultCountr
     table: loyaltyMembers,
     id: loyaltyMembers.id,
     scope: membersIn(db, scope),
-    filter: filterOf(db, q, defaultCountry),
+    filter: filterOf(q, defaultCountry),
     order: declaredOrder(membersResource, q, sortable, loyaltyMembers.id),
     // A million members: never the whole list in one answer.
     alwaysPaged: true,
@@ -163,7 +158,7 @@ export function membersBatch(
     .where(
       and(
         membersIn(db, scope),
-        filterOf(db, q, defaultCountry),
+        filterOf(q, defaultCountry),
         after ? sql`${loyaltyMembers.id} > ${after.id}` : undefined,
       ),
     )

@@ -145,6 +145,40 @@ describe('members: what the resource holds', () => {
     expect(bare.headers['x-total-count']).toBe('3');
   });
 
+  it("the search reads the member row's copy of its app user (migration 0027): made with the row, following a change", async () => {
+    const { db } = w.t.database;
+    const rename = async (firstName: string, lastName: string | null) => {
+      await db.update(appUsers).set({ firstName, lastName }).where(eq(appUsers.phone, '+966501110003'));
+      w.t.app.answers.changed(['loyalty']); // written past the app, as the test above
+    };
+    try {
+      await rename('Hind', 'Qahtani');
+      expect((await list('admin', '&q=qahtani')).map((m) => m.id)).toEqual([ids.huda]);
+      expect((await list('admin', '&q=Hind%20Qahtani')).map((m) => m.id)).toEqual([ids.huda]);
+      expect(await list('admin', '&q=huda')).toEqual([]);
+      // A word never spans two fields: "Hind Qahtani" holds no "dqa".
+      expect(await list('admin', '&q=dqa')).toEqual([]);
+    } finally {
+      await rename('Huda', null);
+    }
+    expect((await list('admin', '&q=huda')).map((m) => m.id)).toEqual([ids.huda]);
+    // A row made for an app user who already has a name copies it at once (rolled back: the list stays as it is).
+    let made = '';
+    const rolledBack = await db
+      .transaction(async (tx) => {
+        const [sara] = await tx.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.phone, '+966501110001'));
+        const [row] = await tx
+          .insert(loyaltyMembers)
+          .values({ restaurantId: w.restB, appUserId: sara.id })
+          .returning({ search: loyaltyMembers.search });
+        made = row.search;
+        tx.rollback();
+      })
+      .catch((e: unknown) => e);
+    expect(rolledBack).toBeInstanceOf(Error);
+    expect(made).toBe('Sara Saleh +966501110001');
+  });
+
   it('the CSV: readable headers, the restaurant named, local dates in columns, phones as text; staff export nothing', async () => {
     const res = await w.as('manager', { method: 'GET', url: '/api/loyalty/members/export.csv' });
     expect(res.statusCode).toBe(200);
