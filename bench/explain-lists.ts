@@ -13,6 +13,8 @@ import { countsIn } from '../server/db/repositories/counts';
 import { appUsersList } from '../server/db/repositories/appUsers';
 import { guestsList } from '../server/db/repositories/guests';
 import { savedOrdersList } from '../server/db/repositories/savedOrders';
+import { membersList } from '../server/db/repositories/loyaltyMembers';
+import { ledgerList } from '../server/db/repositories/loyaltyLedger';
 import type { Scope } from '../server/db/scope';
 
 const arg = (name: string, def: string) => {
@@ -113,6 +115,27 @@ for (const [who, scope] of [
           await guestsList(db, page(1, undefined, undefined, q), scope),
         ),
     ]);
+
+// Loyalty's Members and Ledger (issue 47; bench/loyaltySeed.ts), as first-visit.ts's cases of them.
+for (const [who, scope] of [
+  ['admin', admin],
+  ['manager', manager],
+] as const) {
+  for (const [label, q] of [
+    ['Members page 2,000', page(2000, 'last_activity_at', 'DESC')],
+    ['Members search "sara"', page(1, undefined, undefined, 'sara')],
+    ['Members search phone "0501"', page(1, undefined, undefined, '0501')],
+    ['Members search phone "1234"', page(1, undefined, undefined, '1234')],
+  ] as const)
+    cases.push([
+      `${who}: ${label}`,
+      async () => pagedList(q, reply, await membersList(db, scope, q, config.PHONE_DEFAULT_COUNTRY)),
+    ]);
+  cases.push([
+    `${who}: Ledger page 2,000`,
+    async () => pagedList(page(2000), reply, await ledgerList(db, scope, page(2000), config.FUNNEL_TIME_ZONE)),
+  ]);
+}
 
 /** The plan's lines worth reading: every node line (with its actual time and rows) and the totals. */
 const summary = (plan: string[]) =>

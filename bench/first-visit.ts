@@ -11,10 +11,11 @@
 // - a manager's scope (issue 26): a manager account of the bench restaurant, made through the API (POST /user),
 //   times its own lists and deep pages; the guestbook's cases (an admin's and the manager's: each sort the column
 //   headers offer, first and last page, page 2,000, the searches) need guests (`npm run seed:big -- --guests-only
-//   --guests 300000`: every customer's guest row, 200,000 of them consented). The loyalty lists have a marked place.
+//   --guests 300000`: every customer's guest row, 200,000 of them consented).
 // - bench/explain-lists.ts prints the plans behind these cases (EXPLAIN (ANALYZE, BUFFERS) of the product's queries).
 // - loyalty's Members, Ledger and figures (issue 47) need its members and entries:
-//   `DATABASE_URL=<the same database> npx tsx bench/loyaltySeed.ts --members 1000000 --ledger 10000000`.
+//   `DATABASE_URL=<the same database> npx tsx bench/loyaltySeed.ts --members 1000000 --ledger 10000000`; their CSV
+//   cases time the file's first bytes (the wait before a download starts), not the whole file.
 // Usage: BENCH_PG_URL=postgres://.../specter_big npx tsx bench/first-visit.ts [--runs 30] [--cases <regexp>]
 //        [--budget <seconds per case, 60>]
 import os from 'node:os';
@@ -99,9 +100,19 @@ try {
     authorization: `Bearer ${((await signIn.json()) as { data: { token: string } }).data.token}`,
   };
   const MANAGER = 'manager: ';
-  const timed = async (url: string, as: Record<string, string>) => {
+  /** One call's time: to its whole answer, or for a CSV (FIRST_BYTES in the case's name) to its first bytes - what
+   * the owner waits for before the download starts; a million members' file then streams for seconds. */
+  const FIRST_BYTES = 'first bytes';
+  const timed = async (url: string, as: Record<string, string>, firstBytes = false) => {
     const t0 = performance.now();
     const res = await fetch(`${server.url}${url}`, { headers: as });
+    if (firstBytes && res.body) {
+      const reader = res.body.getReader();
+      await reader.read();
+      const ms = performance.now() - t0;
+      await reader.cancel();
+      return { ms, status: res.status };
+    }
     await res.arrayBuffer();
     return { ms: performance.now() - t0, status: res.status };
   };
@@ -265,16 +276,6 @@ try {
       `/order?page=${lastOrders}&perPage=${per}&sort=totalPrice&order=DESC`,
     ],
   );
-  // ---- LOYALTY: the members and ledger lists (the loyalty issue, built by another engineer). ----
-  // Add their cases here once their routes exist, for an admin and for MANAGER, the same way: page 1, page 2,000,
-  // the last page, each sort the screen offers (first and last page), and a search; e.g.
-  //   [`Loyalty members page 1`, `/api/loyalty/members?page=1&perPage=${per}`],
-  //   [`${MANAGER}Loyalty ledger last page`, `/api/loyalty/ledger?page=<last>&perPage=${per}`],
-  // (the addresses above are placeholders: use the routes as built). A seed for them belongs in bench/seed-big.ts.
-  const loyaltyCases: [string, string][] = [];
-  cases.push(...loyaltyCases);
-  // ---- end of LOYALTY ----
-
   // Loyalty's back-office (issue 47): the Members list (1,000,000 members), the Ledger (10,000,000 entries) and the
   // program's figures, an admin's and the bench restaurant's manager's.
   const lastMembers = Math.max(1, Math.ceil(Number(members) / per));
@@ -315,6 +316,13 @@ try {
     [`${MANAGER}Members search "sara"`, `/api/loyalty/members?page=1&perPage=${per}&q=sara`],
     [`${MANAGER}Ledger page 1`, `/api/loyalty/ledger?page=1&perPage=${per}`],
     [`${MANAGER}Loyalty insights, 30 days`, `/api/loyalty/insights?from=${day(29)}&to=${day(0)}`],
+    [`Members CSV, ${FIRST_BYTES}`, '/api/loyalty/members/export.csv'],
+    [`Ledger CSV, ${FIRST_BYTES}`, '/api/loyalty/ledger/export.csv'],
+    [`${MANAGER}Members CSV, ${FIRST_BYTES}`, '/api/loyalty/members/export.csv'],
+    [
+      `${MANAGER}Ledger CSV of the last 7 days, ${FIRST_BYTES}`,
+      `/api/loyalty/ledger/export.csv?from=${day(6)}&to=${day(0)}`,
+    ],
   );
 
   console.log(
@@ -330,8 +338,8 @@ try {
     const started = Date.now();
     for (let i = 0; i < runs && (i < 3 || Date.now() - started < budgetMs); i++) {
       await write();
-      const a = await timed(url, as);
-      const b = await timed(url, as);
+      const a = await timed(url, as, name.endsWith(FIRST_BYTES));
+      const b = await timed(url, as, name.endsWith(FIRST_BYTES));
       first.push(a.ms);
       repeat.push(b.ms);
       statuses.add(a.status);
