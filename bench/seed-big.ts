@@ -1,7 +1,8 @@
 // Creates a large data set for the scale benches: N app users and M saved orders (defaults 100,000 and
 // 1,000,000; the PostgreSQL bench uses 1,000,000 and 10,000,000), with set-based SQL (generate_series) so
 // PostgreSQL or PGlite does the work in bulk, a million orders per statement. Every tenth first name is Sara
-// (a search matching 10% of the users). Ends with VACUUM ANALYZE, as autovacuum would after a bulk load, so
+// (a search matching 10% of the users), drawn from a hash of the user's number: i % 10 made the name a function of
+// the same counter that picks a loyalty member's restaurant (bench/loyaltySeed.ts), so a restaurant had no Sara at all. Ends with VACUUM ANALYZE, as autovacuum would after a bulk load, so
 // the planner knows the sizes and index-only scans can skip the heap.
 // With --guests N, the guestbook too (seedGuests): N guest rows of the bench restaurant, two in three consented.
 // Usage: npm run seed:big -- [--users 100000] [--orders 1000000] [--guests 300000]
@@ -17,7 +18,7 @@ export async function seedBig(database: Database, users: number, orders: number)
   const t0 = Date.now();
   await db.execute(sql`
     insert into app_users (first_name, last_name, phone, gender, birth_date, created_at)
-    select (array['Nora','Fahad','Huda','Omar','Layla','Khalid','Sara','Yousef','Mona','Ahmed'])[1 + i % 10],
+    select (array['Nora','Fahad','Huda','Omar','Layla','Khalid','Sara','Yousef','Mona','Ahmed'])[1 + abs(hashint4(i)) % 10],
            (array['Al-Harbi','Saleh','Hassan','Al-Qahtani','Mostafa','Al-Otaibi'])[1 + i % 6],
            '+9665' || lpad((10000000 + i)::text, 8, '0'),
            case when i % 2 = 0 then 'female' else 'male' end,

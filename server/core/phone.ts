@@ -28,6 +28,19 @@ export function phoneSearchForms(word: string, defaultCountry: string): string[]
 }
 
 /**
+ * The national digits of a local form typed in a search ("0501" -> "501", "00966501" -> "501"), undefined for any
+ * other word: the part of its E.164 form after the country code, which every stored phone of the country shares - a
+ * trigram index asked for "+966501" reads the postings of "966" and "665", i.e. of every phone (docs/PERFORMANCE.md,
+ * Members search), where "501" reads those of the phones that hold it.
+ */
+export function nationalSearchDigits(word: string, defaultCountry: string): string | undefined {
+  if (!/^0\d+$/.test(word)) return undefined;
+  const typed = new AsYouType(defaultCountry as CountryCode);
+  typed.input(word);
+  return typed.getNumber()?.nationalNumber || undefined;
+}
+
+/**
  * A phone as Foodics' loyalty adapter sends it (docs/POS.md, "The loyalty adapter"): `customer_mobile_number` the
  * national number with or without its leading 0 (or, tolerated, with the country code in front), and
  * `mobile_country_code` as 966, "966", "+966", "00966" or the country "SA". E.164, or null when it is no valid

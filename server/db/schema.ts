@@ -850,7 +850,7 @@ export const loyaltyMembers = pgTable(
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     leftAt: timestamp('left_at', { withTimezone: true }),
-    /** The app user's "first last phone", kept by triggers (migration 0027) for the Members search. */
+    /** The app user's "phone first last", kept by triggers (migration 0027) for the Members search. */
     search: text('search').notNull().default(''),
   },
   (t) => [
@@ -860,15 +860,16 @@ export const loyaltyMembers = pgTable(
     index('loyalty_members_expiry_idx')
       .on(t.restaurantId, t.lastActivityAt)
       .where(sql`${t.balance} > 0 AND ${t.leftAt} IS NULL`),
-    // The Members list (migration 0026): current members by last activity or balance, all restaurants or one.
+    // The Members list (migrations 0026, 0027): current members by last activity or balance, all restaurants or
+    // one; the restaurant and the search copy after the order's columns, so a walk checks them from the index alone.
     index('loyalty_members_recent_idx')
-      .on(t.lastActivityAt, t.id)
+      .on(t.lastActivityAt, t.id, t.restaurantId, t.search)
       .where(sql`${t.leftAt} IS NULL`),
     index('loyalty_members_restaurant_recent_idx')
-      .on(t.restaurantId, t.lastActivityAt, t.id)
+      .on(t.restaurantId, t.lastActivityAt, t.id, t.search)
       .where(sql`${t.leftAt} IS NULL`),
     index('loyalty_members_balance_idx')
-      .on(t.balance, t.id)
+      .on(t.balance, t.id, t.restaurantId)
       .where(sql`${t.leftAt} IS NULL`),
     index('loyalty_members_restaurant_balance_idx')
       .on(t.restaurantId, t.balance, t.id)

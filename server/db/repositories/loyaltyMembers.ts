@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_TOO_SHORT, searchTooShort, type ListQuery } from '../../../src/contract';
 import { membersResource, type AdjustBody } from '../../../src/contract/resources';
 import { badRequest } from '../../lib/errors';
-import { phoneSearchForms } from '../../core/phone';
+import { nationalSearchDigits, phoneSearchForms } from '../../core/phone';
 import type { Tx } from '../audit';
 import type { Db } from '../client';
 import type { ResourceRepository } from '../resource';
@@ -75,9 +75,10 @@ export const membersIn = (db: Reader, scope: Scope): SQL =>
 
 /**
  * The search: every word in the member's name or phone - digits the phone (a local 05... also in E.164), other
- * words the first or last name - on the member row's own copy of them (`search`, "first last phone", kept by
+ * words the first or last name - on the member row's own copy of them (`search`, "phone first last", kept by
  * migration 0027's triggers) and its trigram index, so a common name walks the list's order checking rows and a rare
- * one asks the index (docs/PERFORMANCE.md). One or two digits (which nearly every phone holds, and no trigram has)
+ * one asks the index (docs/PERFORMANCE.md); a local form's E.164 form is looked up by its national digits (the country
+ * code is in every phone) and checked whole. One or two digits (which nearly every phone holds, and no trigram has)
  * are matched with strpos. A word shorter than SEARCH_MIN_CHARS that is not digits is a 400 (no index can answer it).
  */
 export function memberSearch(term: string | undefined, defaultCountry: string): SQL | undefined {
@@ -87,8 +88,20 @@ export function memberSearch(term: string | undefined, defaultCountry: string): 
   const words = /^\+?[\d\s]+$/.test(t) ? [t.replace(/\s+/g, '')] : t.split(/\s+/).slice(0, 5);
   const conditions = words.map((w) => {
     if (/^\+?\d{1,2}$/.test(w)) return sql`strpos(${loyaltyMembers.search}, ${w}) > 0`;
-    if (/^\+?\d+$/.test(w))
-      return or(...phoneSearchForms(w, defaultCountry).map((f) => searchWhere(f, [loyaltyMembers.search])));
+    if (/^\+?\d+$/.test(w)) {
+      const national = nationalSearchDigits(w, defaultCountry);
+      return or(
+        ...phoneSearchForms(w, defaultCountry).map((f) =>
+          f === w
+            ? searchWhere(f, [loyaltyMembers.search])
+            : // The E.164 form of a local one: looked up by its national digits, then checked whole.
+              and(
+                national && national.length >= 3 ? searchWhere(national, [loyaltyMembers.search]) : undefined,
+                sql`strpos(${loyaltyMembers.search}, ${f}) > 0`,
+              ),
+        ),
+      );
+    }
     return searchWhere(w, [loyaltyMembers.search]);
   });
   return and(...conditions);
