@@ -7,10 +7,11 @@
 -- Set when the row is made, followed when the app user's name or phone changes (Delete my data, an edit).
 ALTER TABLE "loyalty_members" ADD COLUMN "search" text DEFAULT '' NOT NULL;
 --> statement-breakpoint
--- The phone first, then the names, at most 512 characters: the copy is a key of a btree index below, which refuses
+-- The phone first, then the names, in lower case (searched with LIKE on the word in lower case: a third of ILIKE's
+-- cost per row a walk checks), at most 512 characters: the copy is a key of a btree index below, which refuses
 -- a key of more than about 2,700 bytes (a name that long would otherwise fail the save that makes the member).
 CREATE OR REPLACE FUNCTION loyalty_member_search(first_name text, last_name text, phone text) RETURNS text
-  LANGUAGE sql IMMUTABLE AS $$ SELECT left(coalesce(phone, '') || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, ''), 512) $$;
+  LANGUAGE sql IMMUTABLE AS $$ SELECT lower(left(coalesce(phone, '') || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, ''), 512)) $$;
 --> statement-breakpoint
 UPDATE "loyalty_members" m SET "search" = loyalty_member_search(u."first_name", u."last_name", u."phone")
   FROM "app_users" u WHERE u."id" = m."app_user_id";

@@ -13,7 +13,7 @@ import { nationalSearchDigits, phoneSearchForms } from '../../core/phone';
 import type { Tx } from '../audit';
 import type { Db } from '../client';
 import type { ResourceRepository } from '../resource';
-import { declaredOrder, listSource, searchWhere, type ListSource } from '../paging';
+import { declaredOrder, listSource, lowerContains, type ListSource } from '../paging';
 import { restaurantsIn, type Scope } from '../scope';
 import { appUsers, loyaltyLedger, loyaltyMembers, loyaltyPrograms, loyaltyTotals, restaurants } from '../schema';
 
@@ -75,7 +75,7 @@ export const membersIn = (db: Reader, scope: Scope): SQL =>
 
 /**
  * The search: every word in the member's name or phone - digits the phone (a local 05... also in E.164), other
- * words the first or last name - on the member row's own copy of them (`search`, "phone first last", kept by
+ * words the first or last name - on the member row's own copy of them (`search`, "phone first last" in lower case, kept by
  * migration 0027's triggers) and its trigram index, so a common name walks the list's order checking rows and a rare
  * one asks the index (docs/PERFORMANCE.md); a local form's E.164 form is looked up by its national digits (the country
  * code is in every phone) and checked whole. One or two digits (which nearly every phone holds, and no trigram has)
@@ -86,23 +86,24 @@ export function memberSearch(term: string | undefined, defaultCountry: string): 
   if (!t) return undefined;
   if (searchTooShort(t)) throw badRequest(SEARCH_TOO_SHORT);
   const words = /^\+?[\d\s]+$/.test(t) ? [t.replace(/\s+/g, '')] : t.split(/\s+/).slice(0, 5);
+  const col = loyaltyMembers.search;
   const conditions = words.map((w) => {
-    if (/^\+?\d{1,2}$/.test(w)) return sql`strpos(${loyaltyMembers.search}, ${w}) > 0`;
+    if (/^\+?\d{1,2}$/.test(w)) return sql`strpos(${col}, ${w}) > 0`;
     if (/^\+?\d+$/.test(w)) {
       const national = nationalSearchDigits(w, defaultCountry);
       return or(
         ...phoneSearchForms(w, defaultCountry).map((f) =>
           f === w
-            ? searchWhere(f, [loyaltyMembers.search])
+            ? lowerContains(col, f)
             : // The E.164 form of a local one: looked up by its national digits, then checked whole.
               and(
-                national && national.length >= 3 ? searchWhere(national, [loyaltyMembers.search]) : undefined,
-                sql`strpos(${loyaltyMembers.search}, ${f}) > 0`,
+                national && national.length >= 3 ? lowerContains(col, national) : undefined,
+                sql`strpos(${col}, ${f}) > 0`,
               ),
         ),
       );
     }
-    return searchWhere(w, [loyaltyMembers.search]);
+    return lowerContains(col, w);
   });
   return and(...conditions);
 }
@@ -149,6 +150,8 @@ export function membersList(db: Db, scope: Scope, q: MembersQuery, defaultCountr
     order: declaredOrder(membersResource, q, sortable, loyaltyMembers.id),
     // A million members: never the whole list in one answer.
     alwaysPaged: true,
+    // A search the planner answers by walking the order checks the index's copy of the search (migration 0027).
+    idsFirst: true,
   });
 }
 
