@@ -1,7 +1,7 @@
 // Optional paging of the admin lists (docs/DECISIONS.md): no paging parameters -> the bare array of the contract
 // (docs/API.md); any of page/perPage/sort/order/q -> paged, sorted and searched in the database, total in
 // X-Total-Count.
-import { and, asc, desc, getTableColumns, ilike, inArray, like, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, getTableColumns, inArray, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { cappedTotal, rowCountsOf, TOTAL_CAP, type CountedRows } from './repositories/counts';
@@ -65,24 +65,6 @@ export function declaredOrder<F extends string>(
   if (!declaration.sort) throw new Error(`${declaration.name}: its declaration names no sort`);
   return orderBy(q, columns, declaration.sort.default, tieBreaker);
 }
-
-/**
- * Search: every word of the term must appear (ILIKE '%word%') in one of the columns, so "Sara Saleh" finds
- * first name Sara and last name Saleh. Each word is an OR over plain columns, which the pg_trgm GIN indexes
- * serve (no expression over several columns, which no index could).
- */
-export function searchWhere(term: string | undefined, columns: AnyColumn[]): SQL | undefined {
-  const words = (term ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  if (!words.length) return undefined;
-  return and(...words.map((w) => or(...columns.map((c) => ilike(c, containing(w))))));
-}
-
-/** `%word%` for LIKE, the word's own % _ and \ taken literally. */
-const containing = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** A word within a column kept in lower case (a copy made for searching, e.g. loyalty_members.search): LIKE on the
- * word in lower case, which the trigram index serves as ILIKE would, at a third of ILIKE's cost per row checked. */
-export const lowerContains = (column: AnyColumn, word: string): SQL => like(column, containing(word.toLowerCase()));
 
 export function pageWindow(q: ListQuery): { limit: number; offset: number } {
   const limit = q.perPage ?? DEFAULT_PER_PAGE;

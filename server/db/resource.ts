@@ -17,7 +17,8 @@ import type { z } from 'zod';
 import type { ListQuery, ResourceDeclaration } from '../../src/contract';
 import type { Tx } from './audit';
 import type { Db } from './client';
-import { listSource, orderBy, searchWhere, type ListSource } from './paging';
+import { listSource, orderBy, type ListSource } from './paging';
+import { searchWhere } from './search';
 import { restaurantsIn, seesRestaurant, type Scope } from './scope';
 
 /**

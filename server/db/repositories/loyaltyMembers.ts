@@ -13,7 +13,8 @@ import { nationalSearchDigits, phoneSearchForms } from '../../core/phone';
 import type { Tx } from '../audit';
 import type { Db } from '../client';
 import type { ResourceRepository } from '../resource';
-import { declaredOrder, listSource, lowerContains, type ListSource } from '../paging';
+import { declaredOrder, listSource, type ListSource } from '../paging';
+import { lowerContains } from '../search';
 import { restaurantsIn, type Scope } from '../scope';
 import { appUsers, loyaltyLedger, loyaltyMembers, loyaltyPrograms, loyaltyTotals, restaurants } from '../schema';
 

@@ -16,7 +16,8 @@ import { rewardsResource } from '../../../src/contract/resources';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { Db } from '../client';
 import type { ResourceRepository } from '../resource';
-import { declaredOrder, listSource, searchWhere, type Joins, type ListSource } from '../paging';
+import { declaredOrder, listSource, type Joins, type ListSource } from '../paging';
+import { searchWhere } from '../search';
 import { restaurantsIn, seesRestaurant, type Scope } from '../scope';
 import { loyaltyRewards, restaurants } from '../schema';
 

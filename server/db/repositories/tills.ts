@@ -4,7 +4,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ListQuery } from '../../../src/contract';
 import { tillsResource } from '../../../src/contract/resources';
-import { declaredOrder, listSource, searchWhere, type Joins, type ListSource } from '../paging';
+import { declaredOrder, listSource, type Joins, type ListSource } from '../paging';
+import { searchWhere } from '../search';
 import type { Db } from '../client';
 import { restaurantsIn, type Scope } from '../scope';
 import { branches, devices, restaurants } from '../schema';

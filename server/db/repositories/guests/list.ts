@@ -5,15 +5,8 @@
 import { and, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { GuestFilters, ListQuery } from '../../../../src/contract';
-import {
-  joinedTotal,
-  listSource,
-  orderBy,
-  searchWhere,
-  type Joins,
-  type ListSource,
-  type ListSpec,
-} from '../../paging';
+import { joinedTotal, listSource, orderBy, type Joins, type ListSource, type ListSpec } from '../../paging';
+import { searchWhere } from '../../search';
 import { cappedCount, consentedGuestsAt } from '../counts';
 import type { Db } from '../../client';
 import { appUsers, guests, orders, restaurants } from '../../schema';
