@@ -13,8 +13,8 @@ import { countsIn } from '../server/db/repositories/counts';
 import { appUsersList } from '../server/db/repositories/appUsers';
 import { guestsList } from '../server/db/repositories/guests';
 import { savedOrdersList } from '../server/db/repositories/savedOrders';
-import { membersList } from '../server/db/repositories/loyaltyMembers';
-import { ledgerList } from '../server/db/repositories/loyaltyLedger';
+import { membersBatch, membersList } from '../server/db/repositories/loyaltyMembers';
+import { ledgerBatch, ledgerList } from '../server/db/repositories/loyaltyLedger';
 import type { Scope } from '../server/db/scope';
 
 const arg = (name: string, def: string) => {
@@ -134,6 +134,24 @@ for (const [who, scope] of [
   cases.push([
     `${who}: Ledger page 2,000`,
     async () => pagedList(page(2000), reply, await ledgerList(db, scope, page(2000), config.FUNNEL_TIME_ZONE)),
+  ]);
+  // The CSVs' first two batches (the second is what a download cancelled after its first bytes still reads).
+  const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  const batch = config.EXPORT_BATCH_SIZE;
+  cases.push([
+    `${who}: Members CSV, batches 1-2`,
+    async () => {
+      const first = await membersBatch(db, scope, {}, config.PHONE_DEFAULT_COUNTRY, undefined, batch);
+      await membersBatch(db, scope, {}, config.PHONE_DEFAULT_COUNTRY, first.at(-1), batch);
+    },
+  ]);
+  cases.push([
+    `${who}: Ledger CSV of the last 7 days, batches 1-2`,
+    async () => {
+      const q = { from: days(6), to: days(0) };
+      const first = await ledgerBatch(db, scope, q, config.FUNNEL_TIME_ZONE, undefined, batch);
+      await ledgerBatch(db, scope, q, config.FUNNEL_TIME_ZONE, first.at(-1), batch);
+    },
   ]);
 }
 

@@ -933,7 +933,8 @@ export const loyaltyLedger = pgTable(
       .on(t.restaurantId, t.posOrderId)
       .where(sql`${t.posOrderId} IS NOT NULL`),
     index('loyalty_ledger_restaurant_created_idx').on(t.restaurantId, t.createdAt, t.id),
-    index('loyalty_ledger_created_idx').on(t.createdAt),
+    // A date range's CSV in time order (migration 0028): the id breaks ties of one transaction's entries.
+    index('loyalty_ledger_created_idx').on(t.createdAt, t.id),
     // The Ledger list, newest first (migration 0026): a restaurant's, a kind's, a restaurant's kind.
     index('loyalty_ledger_restaurant_idx').on(t.restaurantId, t.id),
     index('loyalty_ledger_kind_idx').on(t.kind, t.id),
