@@ -668,10 +668,16 @@ export const guests = pgTable(
      * of migration 0025): the guestbook's name and phone sorts read them from an index. */
     firstName: text('first_name'),
     phone: text('phone').notNull().default(''),
+    /** The app user's sign-up time, kept by the same triggers (migration 0029): a manager's App Users in sign-up
+     * order is its restaurant's consenting guests in this order (guests_user_created_idx). */
+    userCreatedAt: timestamp('user_created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('guests_restaurant_user_uq').on(t.restaurantId, t.appUserId),
+    index('guests_user_created_idx')
+      .on(t.restaurantId, t.userCreatedAt, t.appUserId)
+      .where(sql`${t.consented}`),
     index('guests_user_idx').on(t.appUserId),
     // The guestbook's sortable columns over consented rows (the only ones it shows), each with the id that breaks
     // ties: per restaurant (a manager's scope, an admin's filter) and across restaurants (an admin's), the latter

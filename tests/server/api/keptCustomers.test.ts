@@ -259,23 +259,46 @@ describe("the kept customers and consented guests behind a manager's first scree
     });
 
     it("every page of a manager's App Users, the last included, holds the rows of the plain ORDER BY ... OFFSET", async () => {
-      const plain = (
-        await rows<{ id: number }>(sql`
-        select u.id from app_users u
-        where exists (select 1 from guests g where g.app_user_id = u.id and g.restaurant_id = ${a} and g.consented)
-        order by u.created_at desc, u.id desc`)
-      ).map((r) => Number(r.id));
-      expect(plain.length).toBeGreaterThan(1000);
-      const last = Math.ceil(plain.length / 25);
-      for (const page of [1, 40, 41, last - 1, last, last + 1]) {
-        const res = await get(`/user?page=${page}&perPage=25`, managers.a);
-        expect(res.statusCode).toBe(200);
-        expect(
-          res.json().map((u: { id: number }) => u.id),
-          `page ${page}`,
-        ).toEqual(plain.slice((page - 1) * 25, page * 25));
-        expect(res.headers['x-total-count']).toBe(String(plain.length));
+      // Newest sign-up first (the default), oldest first, and by id: a manager of one restaurant reads them from its
+      // guests' copy of each sign-up time (migration 0029), which must give the app users' own order.
+      for (const [query, order] of [
+        ['', sql`u.created_at desc, u.id desc`],
+        ['&sort=createdAt&order=ASC', sql`u.created_at asc, u.id asc`],
+        ['&sort=id&order=DESC', sql`u.id desc`],
+      ] as const) {
+        const plain = (
+          await rows<{ id: number }>(sql`
+          select u.id from app_users u
+          where exists (select 1 from guests g where g.app_user_id = u.id and g.restaurant_id = ${a} and g.consented)
+          order by ${order}`)
+        ).map((r) => Number(r.id));
+        expect(plain.length).toBeGreaterThan(1000);
+        const last = Math.ceil(plain.length / 25);
+        for (const page of [1, 40, 41, last - 1, last, last + 1]) {
+          const res = await get(`/user?page=${page}&perPage=25${query}`, managers.a);
+          expect(res.statusCode).toBe(200);
+          expect(
+            res.json().map((u: { id: number }) => u.id),
+            `page ${page}${query}`,
+          ).toEqual(plain.slice((page - 1) * 25, page * 25));
+          expect(res.headers['x-total-count']).toBe(String(plain.length));
+        }
       }
+    });
+
+    it("a guest row keeps its app user's sign-up time, from its first write on", async () => {
+      const [{ n }] = await rows<{ n: string }>(sql`select count(*) as n from guests g
+        join app_users u on u.id = g.app_user_id where g.user_created_at is distinct from u.created_at`);
+      expect(Number(n)).toBe(0);
+      const [{ id }] = await rows<{ id: number }>(sql`select app_user_id as id from guests limit 1`);
+      await t.database.db
+        .update(appUsers)
+        .set({ createdAt: new Date('2020-01-02T03:04:05Z') })
+        .where(eq(appUsers.id, id));
+      const kept = await rows<{ at: string }>(
+        sql`select to_char(user_created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as at from guests where app_user_id = ${id}`,
+      );
+      expect(kept.map((k) => k.at)).toEqual(kept.map(() => '2020-01-02 03:04:05'));
     });
 
     it("a guest row keeps its app user's first name and phone as they change", async () => {
