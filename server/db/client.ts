@@ -58,6 +58,11 @@ async function openPostgres(url: string, max: number, queryTimeoutMs: number): P
   });
   // An idle client losing its connection (database restarted) must not crash the process.
   pool.on('error', () => {});
+  // No JIT compilation: the product's queries are short (a page, a batch, a count capped at 1,001), but a plan whose
+  // estimate is large - a walk the LIMIT stops early - crossed jit_above_cost, and compiling it took 100-120 ms for
+  // 15 ms of work on a first visit (docs/PERFORMANCE.md, run 10). Set on each new connection (a startup option
+  // would be refused by some connection poolers); where the SET fails the database keeps its own setting.
+  pool.on('connect', (client) => void client.query('SET jit = off').catch(() => {}));
   const db = drizzlePg(pool, { schema }) as Db;
   return {
     db,

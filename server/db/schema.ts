@@ -96,9 +96,17 @@ export const appUsers = pgTable(
     gender: text('gender'),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     ...timestamps,
+    /** "phone first last" in lower case, computed by the database (migration 0030): the App Users and guestbook
+     * searches match a word on it with one LIKE (server/db/search.ts lowerContains). */
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(left(coalesce(phone, '') || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, ''), 512))`,
+      ),
   },
   (t) => [
     uniqueIndex('app_users_phone_uq').on(t.phone),
+    index('app_users_search_trgm').using('gin', sql`${t.search} gin_trgm_ops`),
     index('app_users_created_idx').on(t.createdAt, t.id),
     index('app_users_first_name_trgm').using('gin', sql`${t.firstName} gin_trgm_ops`),
     index('app_users_last_name_trgm').using('gin', sql`${t.lastName} gin_trgm_ops`),

@@ -8,9 +8,19 @@ import { and, ilike, like, or, type AnyColumn, type SQL } from 'drizzle-orm';
  * serve (no expression over several columns, which no index could).
  */
 export function searchWhere(term: string | undefined, columns: AnyColumn[]): SQL | undefined {
-  const words = (term ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
+  const words = wordsOf(term);
   if (!words.length) return undefined;
   return and(...words.map((w) => or(...columns.map((c) => ilike(c, containing(w))))));
+}
+
+/** A term's words: at most five, split on spaces. */
+const wordsOf = (term: string | undefined) => (term ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
+
+/** Search on a copy kept in lower case with its fields separated by spaces (e.g. app_users.search, "phone first
+ * last"): every word of the term within it, which - a word holding no space - is within one of its fields. */
+export function wordsWithin(term: string | undefined, copy: AnyColumn | SQL): SQL | undefined {
+  const words = wordsOf(term);
+  return words.length ? and(...words.map((w) => lowerContains(copy, w))) : undefined;
 }
 
 /** `%word%` for LIKE, the word's own % _ and \ taken literally. */
@@ -18,4 +28,5 @@ const containing = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A word within a column kept in lower case (a copy made for searching, e.g. loyalty_members.search): LIKE on the
  * word in lower case, which the trigram index serves as ILIKE would, at a third of ILIKE's cost per row checked. */
-export const lowerContains = (column: AnyColumn, word: string): SQL => like(column, containing(word.toLowerCase()));
+export const lowerContains = (column: AnyColumn | SQL, word: string): SQL =>
+  like(column, containing(word.toLowerCase()));

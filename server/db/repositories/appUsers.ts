@@ -1,6 +1,5 @@
 // App users: the App Users list (with the end of each phone's lock), one user's phone, removal, the CSV batches.
 import { and, asc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import { SEARCH_TOO_SHORT, searchTooShort, type ListQuery } from '../../../src/contract';
 import { usersResource } from '../../../src/contract/resources';
@@ -9,7 +8,7 @@ import { phoneSearchForms } from '../../core/phone';
 import type { Tx } from '../audit';
 import { lockedUntilSql } from '../phoneLock';
 import { listSource, declaredOrder, type ListSource } from '../paging';
-import { searchWhere } from '../search';
+import { lowerContains, searchWhere, wordsWithin } from '../search';
 import type { Db } from '../client';
 import type { Scope } from '../scope';
 import { cappedTotal, consentedCustomersAt } from './counts';
@@ -32,12 +31,13 @@ const sortable = {
   updatedAt: appUsers.updatedAt,
 };
 
-/** A word of the search, the forms it may take (a local phone also in E.164) and the columns it may appear in:
- * digits the phone, other words the names. */
+/** A word of the search and the forms it may take: digits the phone's (a local phone also in E.164), other words a
+ * name's, matched in the app user's search column ("phone first last" in lower case, migration 0030): a word holds
+ * no space, and one with a character other than + and digits cannot lie within the phone, so it matches a name. */
 interface SearchWord {
   word: string;
   forms: string[];
-  columns: PgColumn[];
+  phone: boolean;
 }
 
 function searchWords(q: string | undefined, defaultCountry: string): SearchWord[] {
@@ -48,22 +48,32 @@ function searchWords(q: string | undefined, defaultCountry: string): SearchWord[
   const words = /^\+?[\d\s]+$/.test(term) ? [term.replace(/\s+/g, '')] : term.split(/\s+/).filter(Boolean).slice(0, 5);
   return words.map((word) =>
     isPhonePart(word)
-      ? { word, forms: phoneSearchForms(word, defaultCountry), columns: [appUsers.phone] }
-      : { word, forms: [word], columns: [appUsers.firstName, appUsers.lastName] },
+      ? { word, forms: phoneSearchForms(word, defaultCountry), phone: true }
+      : { word, forms: [word], phone: false },
   );
 }
 
-/** Every word, in one of its forms, in one of its columns: ILIKE, which the trigram indexes answer (three
- * characters or more; a local phone's two forms are two scans of the phone's index, OR-ed). */
+/** Every word, in one of its forms: ILIKE on the phone, LIKE on the search column, which the trigram indexes answer
+ * (three characters or more; a local phone's two forms are two scans of the phone's index, OR-ed). */
 const indexedSearch = (words: SearchWord[]) =>
-  and(...words.map(({ forms, columns }) => or(...forms.map((form) => searchWhere(form, columns)))));
+  and(
+    ...words.map(({ forms, phone }) =>
+      or(...forms.map((form) => (phone ? searchWhere(form, [appUsers.phone]) : lowerContains(appUsers.search, form)))),
+    ),
+  );
 
 /** The same rows with strpos, which no index is asked for: the planner then walks the list's order and checks
  * each row, which finds a page at once when the matches are many (or the term too short for a trigram). */
 const walkedSearch = (words: SearchWord[]) =>
   and(
-    ...words.map(({ forms, columns }) =>
-      or(...forms.flatMap((form) => columns.map((c) => sql`strpos(lower(${c}), ${form.toLowerCase()}) > 0`))),
+    ...words.map(({ forms, phone }) =>
+      or(
+        ...forms.map((form) =>
+          phone
+            ? sql`strpos(lower(${appUsers.phone}), ${form.toLowerCase()}) > 0`
+            : sql`strpos(${appUsers.search}, ${form.toLowerCase()}) > 0`,
+        ),
+      ),
     ),
   );
 
@@ -217,7 +227,7 @@ export function appUsersExportWhere(q: string | undefined, defaultCountry: strin
   const term = q?.trim() ?? '';
   return /^\+?[\d\s]+$/.test(term)
     ? or(...phoneSearchForms(term.replace(/\s+/g, ''), defaultCountry).map((f) => searchWhere(f, [appUsers.phone])))
-    : searchWhere(term, [appUsers.firstName, appUsers.lastName, appUsers.phone]);
+    : wordsWithin(term, appUsers.search);
 }
 
 /** One batch of the CSV export (the scope's app users), in id order after `after`. */

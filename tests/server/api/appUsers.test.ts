@@ -107,6 +107,45 @@ describe('app users: GET /user, DELETE /user/{id}', () => {
     expect(plan.join('\n')).not.toContain('Seq Scan');
   });
 
+  it("a name is searched on the app user's search column (migration 0030): its trigram index, in any case, after a rename", async () => {
+    const [row] = await t.database.db
+      .insert(appUsers)
+      .values({ firstName: 'Quintessa', lastName: 'Al-Amri', phone: '+966500000077' })
+      .returning();
+    const ids = async (q: string) =>
+      (await t.app.inject({ method: 'GET', url: `/user?q=${encodeURIComponent(q)}`, headers: auth }))
+        .json()
+        .map((u: { id: number }) => u.id);
+    try {
+      expect(await ids('QUINT')).toEqual([row.id]);
+      expect(await ids('quintessa al-amri')).toEqual([row.id]);
+      // Each word within one of the fields.
+      expect(await ids('essa al')).toEqual([row.id]);
+      expect(await ids('sa al-a')).toEqual([row.id]);
+      await t.database.db
+        .update(appUsers)
+        .set({ firstName: 'Rowena' })
+        .where(sql`${appUsers.id} = ${row.id}`);
+      expect(await ids('quint')).toEqual([]);
+      expect(await ids('rowen')).toEqual([row.id]);
+      let plan: string[] = [];
+      await t.database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`ANALYZE app_users`);
+          await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+          const rows = await tx.execute(
+            sql`EXPLAIN SELECT 1 FROM app_users WHERE ${appUsersIndexedSearch('rowena', 'SA')}`,
+          );
+          plan = (rows as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']);
+          tx.rollback();
+        })
+        .catch((e: unknown) => (e instanceof TransactionRollbackError ? undefined : Promise.reject(e)));
+      expect(plan.join('\n')).toContain('app_users_search_trgm');
+    } finally {
+      await t.database.db.delete(appUsers).where(sql`${appUsers.id} = ${row.id}`);
+    }
+  });
+
   it('deletes an app user, then 404', async () => {
     const [row] = await t.database.db.insert(appUsers).values({ phone: '+966500000099' }).returning();
     const del = await t.app.inject({ method: 'DELETE', url: `/user/${row.id}`, headers: auth });
