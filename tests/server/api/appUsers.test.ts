@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { appUsers } from '../../../server/db/schema';
 import { appUsersIndexedSearch } from '../../../server/db/repositories/appUsers';
+import type { Tx } from '../../../server/db/audit';
 
 describe('app users: GET /user, DELETE /user/{id}', () => {
   let t: TestApp;
@@ -24,6 +25,22 @@ describe('app users: GET /user, DELETE /user/{id}', () => {
     ]);
   });
   afterAll(() => t.close());
+
+  /** The plan of a search's filter, in a transaction rolled back (after `prepare`), with sequential scans off. */
+  async function planOf(where: ReturnType<typeof appUsersIndexedSearch>, prepare?: (tx: Tx) => Promise<unknown>) {
+    let plan: string[] = [];
+    await t.database.db
+      .transaction(async (tx) => {
+        await prepare?.(tx);
+        await tx.execute(sql`ANALYZE app_users`);
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        const rows = await tx.execute(sql`EXPLAIN SELECT 1 FROM app_users WHERE ${where}`);
+        plan = (rows as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']);
+        tx.rollback();
+      })
+      .catch((e: unknown) => (e instanceof TransactionRollbackError ? undefined : Promise.reject(e)));
+    return plan;
+  }
 
   it('answers a bare array with the fields of docs/API.md, newest first', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/user', headers: auth });
@@ -87,22 +104,12 @@ describe('app users: GET /user, DELETE /user/{id}', () => {
 
   it("answers a local form from the phone's trigram index, not a sequential scan", async () => {
     // 5,000 phones, counted by ANALYZE, in a transaction that is rolled back.
-    let plan: string[] = [];
-    await t.database.db
-      .transaction(async (tx) => {
-        await tx.execute(
-          sql`INSERT INTO app_users (phone) SELECT '+96658' || lpad(g::text, 7, '0') FROM generate_series(1, 5000) g`,
-        );
-        await tx.execute(sql`SELECT gin_clean_pending_list('app_users_phone_trgm')`);
-        await tx.execute(sql`ANALYZE app_users`);
-        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        const rows = await tx.execute(
-          sql`EXPLAIN SELECT 1 FROM app_users WHERE ${appUsersIndexedSearch('0551234567', 'SA')}`,
-        );
-        plan = (rows as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']);
-        tx.rollback();
-      })
-      .catch((e: unknown) => (e instanceof TransactionRollbackError ? undefined : Promise.reject(e)));
+    const plan = await planOf(appUsersIndexedSearch('0551234567', 'SA'), async (tx) => {
+      await tx.execute(
+        sql`INSERT INTO app_users (phone) SELECT '+96658' || lpad(g::text, 7, '0') FROM generate_series(1, 5000) g`,
+      );
+      await tx.execute(sql`SELECT gin_clean_pending_list('app_users_phone_trgm')`);
+    });
     expect(plan.join('\n')).toContain('app_users_phone_trgm');
     expect(plan.join('\n')).not.toContain('Seq Scan');
   });
@@ -128,18 +135,7 @@ describe('app users: GET /user, DELETE /user/{id}', () => {
         .where(sql`${appUsers.id} = ${row.id}`);
       expect(await ids('quint')).toEqual([]);
       expect(await ids('rowen')).toEqual([row.id]);
-      let plan: string[] = [];
-      await t.database.db
-        .transaction(async (tx) => {
-          await tx.execute(sql`ANALYZE app_users`);
-          await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-          const rows = await tx.execute(
-            sql`EXPLAIN SELECT 1 FROM app_users WHERE ${appUsersIndexedSearch('rowena', 'SA')}`,
-          );
-          plan = (rows as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']);
-          tx.rollback();
-        })
-        .catch((e: unknown) => (e instanceof TransactionRollbackError ? undefined : Promise.reject(e)));
+      const plan = await planOf(appUsersIndexedSearch('rowena', 'SA'));
       expect(plan.join('\n')).toContain('app_users_search_trgm');
     } finally {
       await t.database.db.delete(appUsers).where(sql`${appUsers.id} = ${row.id}`);
