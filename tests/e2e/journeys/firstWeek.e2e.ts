@@ -173,7 +173,9 @@ describe("a restaurant group's first week", () => {
         .waitFor(),
     );
     await page.setViewportSize({ width: 1366, height: 900 });
-  });
+    // Every admin screen is opened and checked by axe-core, in two languages: 29 s on a quiet machine, over the
+    // suite's 60 s once on a loaded one (the eighteenth session's CI). A bound on a hang, not on speed.
+  }, 120_000);
 
   it('a manager opens Insights on their restaurant, preselected, and the dashboard shows their own figures', async () => {
     const made = await api('POST', '/user', {
