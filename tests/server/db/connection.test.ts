@@ -11,8 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-it.skipIf(!process.env.DATABASE_URL)('every pooled PostgreSQL connection runs with jit off', async () => {
-  expect(t.database.kind).toBe('postgres');
+it('every pooled PostgreSQL connection runs with jit off', async (ctx) => {
+  // The PGlite suite runs with DATABASE_URL set too (in CI): the engine decides.
+  if (t.database.kind !== 'postgres') ctx.skip();
   // Several at once, so the pool opens several connections.
   const settings = await Promise.all(
     Array.from({ length: 4 }, () =>

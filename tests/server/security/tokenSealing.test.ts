@@ -57,8 +57,10 @@ describe('POS tokens sealed at rest', () => {
     expect(s.seal(TOKENS[0])).not.toBe(a);
     expect(maskStored(a)).toBe('****AAAA');
     expect(maskStored(TOKENS[1])).toBe('****ZZZZ');
-    // A tampered value does not open.
-    expect(() => s.open(a.slice(0, -2) + (a.endsWith('A') ? 'BB' : 'AA'))).toThrow();
+    // A tampered value does not open. A character inside the sealed part is changed: the last one may carry bits
+    // the decoder ignores (changing only those left the value as it was, once in about a hundred runs).
+    const at = a.lastIndexOf(':') + 5;
+    expect(() => s.open(a.slice(0, at) + (a[at] === 'A' ? 'B' : 'A') + a.slice(at + 1))).toThrow();
   });
 
   it("a short token's mask is the mask only, sealed or not: nothing of a token under 8 characters is shown", () => {
