@@ -58,11 +58,14 @@ async function openPostgres(url: string, max: number, queryTimeoutMs: number): P
   });
   // An idle client losing its connection (database restarted) must not crash the process.
   pool.on('error', () => {});
-  // No JIT compilation: the product's queries are short (a page, a batch, a count capped at 1,001), but a plan whose
-  // estimate is large - a walk the LIMIT stops early - crossed jit_above_cost, and compiling it took 100-120 ms for
-  // 15 ms of work on a first visit (docs/PERFORMANCE.md, run 10). Set on each new connection (a startup option
-  // would be refused by some connection poolers); where the SET fails the database keeps its own setting.
-  pool.on('connect', (client) => void client.query('SET jit = off').catch(() => {}));
+  // Settings for the product's short queries (a page, a batch, a count capped at 1,001), set on each new connection
+  // (a startup option would be refused by some connection poolers; where a SET fails the database keeps its own):
+  // - No JIT compilation: a plan whose estimate is large - a walk the LIMIT stops early - crossed jit_above_cost, and
+  //   compiling it took 100-120 ms for 15 ms of work on a first visit (docs/PERFORMANCE.md, run 10).
+  // - No synchronized scans: a sequential scan of a big table otherwise starts where the last one stopped, so a walk
+  //   the LIMIT stops early (a search's count of up to 1,001) took 20 ms or 1 s by what ran before it; from the
+  //   table's first page it costs the same each time (docs/PERFORMANCE.md, run 11).
+  pool.on('connect', (client) => void client.query('SET jit = off; SET synchronize_seqscans = off').catch(() => {}));
   const db = drizzlePg(pool, { schema }) as Db;
   return {
     db,
