@@ -19,20 +19,24 @@ export function LoyaltyInsights({ state }: { state: PeriodState }) {
   const dp = useDataProvider<SpecterDataProvider>();
   const say = useServerMessage();
   const c = (k: string, o?: object) => t(`resources.loyalty.insights.${k}`, o);
-  const [answer, setAnswer] = useState<Insights | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
   const { restaurantId } = state;
   const { from, to } = state.period;
+  // The figures are shown under the restaurant and period they were asked for only: while another selection's answer
+  // is on its way, the one before it is not shown under the new name.
+  const asked = `${restaurantId}|${from}|${to}`;
+  const [got, setGot] = useState<{ asked: string; insights: Insights } | null>(null);
+  const answer = got?.asked === asked ? got.insights : null;
+  const [failed, setFailed] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
     if (!state.ready) return;
     setFailed(null);
     dp.getLoyaltyInsights({ restaurantId: restaurantId || undefined, from, to }).then(
-      (a) => live && setAnswer(a),
+      (a) => live && setGot({ asked, insights: a }),
       (err) => {
         if (!live) return;
-        setAnswer(null);
+        setGot(null);
         setFailed(say(err));
       },
     );

@@ -134,4 +134,32 @@ describe('the Loyalty page', () => {
     expect(within(members).getByText('2.5')).toBeInTheDocument();
     expect(within(within(lift).getByTestId('loyalty-othersGroup')).getByText('1.11')).toBeInTheDocument();
   });
+
+  it("a restaurant's figures never show another selection's while they load", async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    standIn();
+    server.use(
+      http.get('*/api/loyalty/insights', async ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        const one = q.get('restaurantId') === '5';
+        if (one) await held;
+        return HttpResponse.json({
+          current: period(q.get('from')!, q.get('to')!, one ? 3 : 2),
+          previous: period('2026-10-01', '2026-10-30', 1),
+          point_values: [{ restaurant_id: 5, restaurant: 'Najd Grill', currency: 'SAR', value: 0.25 }],
+        });
+      }),
+    );
+    renderAdmin('/loyalty');
+    // Every restaurant's figures first (80 members), then Najd Grill's (120), held until released.
+    expect(within(await screen.findByTestId('loyalty-members')).getByText('80')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Restaurant' }));
+    await user.click(await screen.findByRole('option', { name: 'Najd Grill' }));
+    await screen.findByRole('form', { name: 'Program' });
+    expect(screen.queryByTestId('loyalty-members')).toBeNull();
+    release();
+    expect(within(await screen.findByTestId('loyalty-members')).getByText('120')).toBeInTheDocument();
+  });
 });
