@@ -40,11 +40,20 @@ function sharedBrowser(endpoint: string): Promise<Browser> {
 
 /** A fresh browser context, desktop by default or a phone when asked. */
 export async function openBrowser(
-  opts: { phone?: boolean; locale?: string; downloads?: boolean; userAgent?: string; javaScript?: boolean } = {},
+  opts: {
+    phone?: boolean;
+    locale?: string;
+    downloads?: boolean;
+    userAgent?: string;
+    javaScript?: boolean;
+    /** The browser's time zone (IANA); the machine's when not given. */
+    timeZone?: string;
+  } = {},
 ): Promise<OpenBrowser> {
   const options: BrowserContextOptions = {
     acceptDownloads: opts.downloads ?? true,
     locale: opts.locale ?? 'en-US',
+    ...(opts.timeZone ? { timezoneId: opts.timeZone } : {}),
     javaScriptEnabled: opts.javaScript ?? true,
     ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
     ...(opts.phone

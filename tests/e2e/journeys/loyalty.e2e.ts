@@ -37,7 +37,9 @@ beforeAll(async () => {
   standIn = /Foodics stand-in \(demo POS\): (\S+);/.exec(product.log())![1];
   phone = await openBrowser({ phone: true });
   page = await phone.context.newPage();
-  desk = await openBrowser();
+  // The owner's browser keeps the restaurants' business day (FUNNEL_TIME_ZONE, Asia/Riyadh by default): the figures'
+  // period is the browser's calendar, and from 21:00 UTC a browser on UTC would still ask for the day before.
+  desk = await openBrowser({ timeZone: 'Asia/Riyadh' });
   owner = await desk.context.newPage();
   await signIn(owner, product);
 });
