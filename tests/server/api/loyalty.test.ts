@@ -331,7 +331,10 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
 
   it('the ledger refuses UPDATE and DELETE of its rows; Delete my data may delete them', async () => {
     const db = t.database.db;
-    const [one] = await db.select().from(loyaltyLedger).limit(1);
+    // An entry of its own (the shuffled order may run this test first).
+    const saved = await save('0551000099', 500, true);
+    const [one] = await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.posOrderId, saved.posOrderId));
+    expect(one.kind).toBe('earn');
     await expect(
       db.execute(sql`update loyalty_ledger set points = points + 100 where id = ${one.id}`),
     ).rejects.toThrow();
