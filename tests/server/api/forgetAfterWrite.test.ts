@@ -433,6 +433,8 @@ describe('one forget after every write: the next read on the same instance is fr
     },
     'POST /restaurant/:id/push-key': {
       what: 'an admin makes a push key',
+      // A second later than any key an earlier case made (the clock is held): the list shows when the key was made.
+      prepare: async () => vi.setSystemTime(Date.now() + 1_000),
       write: () => call({ method: 'POST', url: `/restaurant/${specter.id}/push-key`, headers: auth }),
       changes: ['restaurants', 'activity'],
     },
