@@ -19,6 +19,8 @@ export interface Identity {
   restaurants: { id: number; name: string }[];
   /** ADMIN_TOTP_REQUIRED and no second factor yet: the Two-step sign-in page first (docs/SECURITY.md). */
   totpSetupNeeded: boolean;
+  /** The business day's time zone (FUNNEL_TIME_ZONE): the period pickers' today; undefined from an older server. */
+  timeZone?: string;
 }
 
 export function createAuthProvider(
@@ -57,6 +59,7 @@ export function createAuthProvider(
             restaurantIds: body.restaurantIds ?? [],
             restaurants: body.restaurants ?? [],
             totpSetupNeeded: body.totpSetupNeeded === true,
+            timeZone: typeof body.timeZone === 'string' ? body.timeZone : undefined,
           }
         : null;
     } catch {

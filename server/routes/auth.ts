@@ -212,7 +212,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary:
-          'Whether the bearer token belongs to a live account (the body may be empty); when it does, its id, name, email, role, restaurantIds and restaurants',
+          "Whether the bearer token belongs to a live account (the body may be empty); when it does, its id, name, email, role, restaurantIds, restaurants and the business day's timeZone",
         response: { 200: verifyAnswer },
       },
     },
@@ -220,13 +220,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const account = await app.adminFromRequest(req);
       if (!account) return { verify: false };
       // Who is signed in (issue 26): the top bar's name, role and restaurants; the web app's permissions; whether
-      // it must turn on two-step sign-in before anything else (ADMIN_TOTP_REQUIRED).
+      // it must turn on two-step sign-in before anything else (ADMIN_TOTP_REQUIRED); the business day's time zone,
+      // so the period pickers' "today" is the day the server counts in, not the browser's.
       return {
         verify: true,
         ...account,
         totpOn: !!account.totpOn,
         totpSetupNeeded: app.deps.config.ADMIN_TOTP_REQUIRED && !account.totpOn,
         restaurants: await restaurantNames(database.db, account.restaurantIds),
+        timeZone: app.deps.config.FUNNEL_TIME_ZONE,
       };
     },
   );

@@ -27,6 +27,9 @@ export const verifyAnswer = z.object({
   totpOn: z.boolean().optional(),
   /** ADMIN_TOTP_REQUIRED and the account has no second factor yet: it must turn it on before anything else. */
   totpSetupNeeded: z.boolean().optional(),
+  /** The business day's time zone (FUNNEL_TIME_ZONE): "today" of the back-office's period pickers, wherever the
+   * browser is - the day every count of the server is dated in. */
+  timeZone: z.string().optional(),
 });
 
 export const LOGIN_FAILED = 'Invalid Email or Password';

@@ -57,3 +57,14 @@ export function dayMonth(day: string, locale: string): string {
 
 /** A restaurant's own time of day as the POS wrote it, as the date-time format writes times (HH:MM, 24-hour). */
 export const wallTime = (time: string | null | undefined) => /^(\d{2}:\d{2})/.exec(time ?? '')?.[1] ?? dash(time);
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone: the business day of FUNNEL_TIME_ZONE for the server's
+ * counts, and for the back-office's period pickers, whatever the browser's own zone (docs/ARCHITECTURE.md, Days). */
+export function dayIn(timeZone: string | undefined, at = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** The calendar day `n` days before `day` (YYYY-MM-DD): calendar arithmetic, the same across a clock change. */
+export function daysBefore(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+}

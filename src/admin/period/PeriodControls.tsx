@@ -4,19 +4,23 @@
 // pounds.
 import { Box, FormControl, InputLabel, MenuItem, Select, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useGetList, usePermissions } from 'react-admin';
+import { useGetIdentity, useGetList, usePermissions } from 'react-admin';
 import type { Permissions } from '../../permissions';
 import type { CurrencySum } from '../../contract/guests';
 import { money } from '../lists/format';
+import { dayIn, daysBefore } from '../../contract/dates';
 
 export type Preset = 'today' | 'days7' | 'days30' | 'days90' | 'dates';
 export const PRESETS: readonly Preset[] = ['today', 'days7', 'days30', 'days90', 'dates'];
 const LENGTH: Record<Exclude<Preset, 'dates'>, number> = { today: 1, days7: 7, days30: 30, days90: 90 };
 
-/** A day in the browser's calendar (the server's `today`, in the restaurants' time zone, is the default). */
-const isoDay = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const daysAgo = (n: number) => isoDay(new Date(Date.now() - n * 86_400_000));
+/** Today and the days before it in the business day's calendar (the server's FUNNEL_TIME_ZONE, told by
+ * POST /user/isVerify): the day every count is dated in, whatever the browser's zone - a manager abroad, or anyone
+ * after 21:00 UTC in Riyadh's evening, asks for the restaurants' today. An older server's answer: the browser's. */
+const lastDays = (timeZone: string | undefined, n: number) => {
+  const to = dayIn(timeZone);
+  return { from: daysBefore(to, n - 1), to };
+};
 
 export interface PeriodChoice {
   /** '' = all the caller's restaurants; undefined = not chosen yet (a manager's restaurants still loading). */
@@ -35,15 +39,21 @@ export function usePeriod(initial: Preset = 'days7') {
   });
   const [restaurantId, setRestaurantId] = useState<string | undefined>(undefined);
   const [preset, setPreset] = useState<Preset>(initial);
-  const [dates, setDates] = useState({ from: daysAgo(6), to: daysAgo(0) });
+  const { identity, isPending: identityPending } = useGetIdentity();
+  const timeZone = typeof identity?.timeZone === 'string' ? identity.timeZone : undefined;
+  // The chosen dates; until the person picks some, the last 7 business days.
+  const [picked, setDates] = useState<{ from: string; to: string } | null>(null);
+  const dates = picked ?? lastDays(timeZone, 7);
   // An admin starts on every restaurant; a manager or staff on their (first) restaurant, once the list is known.
   useEffect(() => {
     if (restaurantId !== undefined || !permissions) return;
     if (permissions.role === 'admin') setRestaurantId('');
     else if (restaurants) setRestaurantId(restaurants[0] ? String(restaurants[0].id) : '');
   }, [permissions, restaurants, restaurantId]);
-  const period = preset === 'dates' ? dates : { from: daysAgo(LENGTH[preset] - 1), to: daysAgo(0) };
-  const ready = restaurantId !== undefined && !!period.from && !!period.to && period.from <= period.to;
+  const period = preset === 'dates' ? dates : lastDays(timeZone, LENGTH[preset]);
+  // Not asked before the identity is known: a first question with the browser's today would be asked twice.
+  const ready =
+    !identityPending && restaurantId !== undefined && !!period.from && !!period.to && period.from <= period.to;
   return {
     restaurants: restaurants ?? [],
     restaurantId,

@@ -37,9 +37,10 @@ beforeAll(async () => {
   standIn = /Foodics stand-in \(demo POS\): (\S+);/.exec(product.log())![1];
   phone = await openBrowser({ phone: true });
   page = await phone.context.newPage();
-  // The owner's browser keeps the restaurants' business day (FUNNEL_TIME_ZONE, Asia/Riyadh by default): the figures'
-  // period is the browser's calendar, and from 21:00 UTC a browser on UTC would still ask for the day before.
-  desk = await openBrowser({ timeZone: 'Asia/Riyadh' });
+  // The owner reads the figures from Pago Pago (UTC-11), 14 hours behind the restaurants' business day (FUNNEL_TIME_ZONE,
+  // Asia/Riyadh by default): the period's today is the server's business day, not the browser's calendar, which from
+  // 21:00 to 11:00 UTC is still the day before the member joined.
+  desk = await openBrowser({ timeZone: 'Pacific/Pago_Pago' });
   owner = await desk.context.newPage();
   await signIn(owner, product);
 });

@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 describe('POST /admin/login and POST /user/isVerify', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_FAILURES_PER_15M: '5' });
+    // A business day other than the default's, so the answer's time zone is read from the configuration.
+    t = await createTestApp({ LOGIN_FAILURES_PER_15M: '5', FUNNEL_TIME_ZONE: 'Africa/Cairo' });
     await t.database.db
       .insert(admins)
       .values({ name: 'Sara', email: 'sara@example.com', passwordHash: await hashPassword('secret-pass') });
@@ -66,6 +67,8 @@ describe('POST /admin/login and POST /user/isVerify', () => {
       role: 'admin',
       restaurantIds: [],
       restaurants: [],
+      // The business day's zone: the back-office's period pickers take today from it, not from the browser.
+      timeZone: 'Africa/Cairo',
     });
     expect((await verify({})).json()).toEqual({ verify: false });
     expect((await verify({ authorization: 'Bearer not.a.jwt' })).json()).toEqual({ verify: false });

@@ -136,6 +136,8 @@ export function freshState() {
     publicUrl: 'https://specter.example' as string | null,
     /** Who isVerify says is signed in (id, name, e-mail, role), besides `verify`; null: `{ verify }` alone. */
     me: null as null | { id: number; name: string; email: string; role: string },
+    /** The business day's time zone isVerify tells (FUNNEL_TIME_ZONE); null: an older server's answer without it. */
+    timeZone: 'Asia/Riyadh' as string | null,
   };
 }
 
@@ -162,6 +164,7 @@ function whoIs(request: Request) {
     restaurants: state.current.restaurants
       .filter((r) => restaurantIds.includes(r.id))
       .map((r) => ({ id: r.id, name: r.name })),
+    ...(state.current.timeZone ? { timeZone: state.current.timeZone } : {}),
   };
 }
 const restaurantNotFound = () => HttpResponse.json({ message: 'Restaurant not found' }, { status: 404 });

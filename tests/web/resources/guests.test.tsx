@@ -5,7 +5,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { GOOD_TOKEN, renderAdmin, server, signInAs, useStandIn } from '../admin/harness';
+import { dayIn } from '../../../src/contract/dates';
+import { GOOD_TOKEN, renderAdmin, server, signInAs, state, useStandIn } from '../admin/harness';
 
 useStandIn({ signedIn: true });
 
@@ -120,6 +121,24 @@ describe('guests', () => {
     await user.click(screen.getByRole('button', { name: 'English' }));
     await screen.findByText('Period before');
   });
+
+  // Kiritimati (UTC+14) and Pago Pago (UTC-11) are 25 hours apart: their calendars never show the same day, so
+  // whichever the browser's is, one of the two asks differs from it - a period taken from the browser's calendar
+  // fails here at any hour.
+  it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])(
+    "today is the business day's (the server's time zone %s), not the browser's",
+    async (zone) => {
+      state.current.timeZone = zone;
+      const asked = standIn();
+      renderAdmin('/guests/insights');
+      await waitFor(() => expect(asked.find((a) => a.has('from'))).toBeDefined());
+      const q = asked.find((a) => a.has('from'))!;
+      expect(q.get('to')).toBe(dayIn(zone));
+      expect((Date.parse(q.get('to')!) - Date.parse(q.get('from')!)) / 86_400_000).toBe(6);
+      // Asked once, with the business day: never first with the browser's and then again.
+      expect(asked.filter((a) => a.has('from')).every((a) => a.get('to') === dayIn(zone))).toBe(true);
+    },
+  );
 
   it('money per currency (never riyals and pounds added together), each labelled with two decimals; a branch with its restaurant', async () => {
     standIn();
