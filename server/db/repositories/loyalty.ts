@@ -8,6 +8,7 @@
 // COMMITTED takes a snapshot per statement). Arithmetic is PostgreSQL's numeric: no spend is lost to rounding.
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CustomerLoyalty, LoyaltyEntry, SaveLoyalty } from '../../../src/contract';
+import { aroundPlaceholder, systemReason, type OrderEnd } from '../../../src/contract/ledgerReasons';
 import { expiresAt, memberQr } from '../../core/loyalty';
 import type { Db } from '../client';
 import {
@@ -159,7 +160,7 @@ export async function undoOrder(db: Db, restaurantId: number, posOrderId: string
       .orderBy(loyaltyLedger.id);
     const result: UndoResult = { takenBack: 0, givenBack: 0, entries: 0 };
     if (!entries.length) return result;
-    const what = status === 7 ? 'void' : 'returned';
+    const what: OrderEnd = status === 7 ? 'void' : 'returned';
     // Members in id order: two undos touching the same members take their locks in one order.
     for (const memberId of [...new Set(entries.map((e) => e.memberId))].sort((a, b) => a - b)) {
       await tx
@@ -184,7 +185,7 @@ export async function undoOrder(db: Db, restaurantId: number, posOrderId: string
 
 type Entry = typeof loyaltyLedger.$inferSelect;
 
-async function takeBack(tx: Tx, earn: Entry, what: string): Promise<number> {
+async function takeBack(tx: Tx, earn: Entry, what: OrderEnd): Promise<number> {
   const worth = sql`${earn.value ?? '0'}::numeric`;
   const [m] = rowsOf<{ balance: number; was: number; short: string }>(
     await tx.execute(sql`
@@ -212,13 +213,13 @@ async function takeBack(tx: Tx, earn: Entry, what: string): Promise<number> {
     reverses: earn.id,
     reason:
       short > 0
-        ? `order ${what}: ${earn.points} points earned, ${taken} taken back; the balance stopped at zero (${short} not taken)`
-        : `order ${what}: the points it earned taken back`,
+        ? systemReason('takenBackShort', { how: what, earned: earn.points, taken, short })
+        : systemReason('takenBack', { how: what }),
   });
   return taken;
 }
 
-async function giveBack(tx: Tx, redeem: Entry, what: string): Promise<number> {
+async function giveBack(tx: Tx, redeem: Entry, what: OrderEnd): Promise<number> {
   const cost = -redeem.points;
   const [m] = await tx
     .update(loyaltyMembers)
@@ -236,7 +237,7 @@ async function giveBack(tx: Tx, redeem: Entry, what: string): Promise<number> {
     rewardCode: redeem.rewardCode,
     businessReference: redeem.businessReference,
     reverses: redeem.id,
-    reason: `order ${what}: the reward redeemed on it given back`,
+    reason: systemReason('givenBack', { how: what }),
   });
   return cost;
 }
@@ -405,7 +406,7 @@ export async function redeemAtTill(db: Db, r: RedeemInput): Promise<RedeemResult
           branchId: r.branchId,
           userId: r.userId,
           posDate: r.posDate,
-          reason: r.discount === null ? null : `redeemed at the till: ${r.discount} off the order`,
+          reason: r.discount === null ? null : systemReason('redeemedAtTill', { discount: r.discount }),
           createdAt: now,
         })
         .onConflictDoNothing()
@@ -428,6 +429,9 @@ export async function redeemAtTill(db: Db, r: RedeemInput): Promise<RedeemResult
 
 /** Members expired per statement: a run never holds many rows' locks at once. */
 const EXPIRY_BATCH = 1000;
+
+/** The expiry's reason around its number of days, written by the query itself (src/contract/ledgerReasons.ts). */
+const [expiredBefore, expiredAfter] = aroundPlaceholder('expired', 'days');
 
 /**
  * Expires every balance with no earn or redeem for its program's `expiry_days` (programs that run, with an expiry):
@@ -453,7 +457,7 @@ export async function expireIdleBalances(db: Db, now = new Date()): Promise<numb
       )
       insert into ${loyaltyLedger} (member_id, restaurant_id, kind, points, balance_after, reason, created_at)
       select id, restaurant_id, 'expire', -was, 0,
-        'no earn or redeem for ' || expiry_days || ' days: the balance expired', ${now.toISOString()}::timestamptz
+        ${expiredBefore}::text || expiry_days || ${expiredAfter}::text, ${now.toISOString()}::timestamptz
       from gone
       returning id`);
     const n = rowsOf<{ id: number }>(res).length;
@@ -484,7 +488,7 @@ export async function leaveProgram(tx: Tx, phone: string, restaurantId: number):
     kind: 'adjust',
     points: -m.balance,
     balanceAfter: 0,
-    reason: 'left the program (consent withdrawn): the balance forfeited',
+    reason: systemReason('leftProgram'),
   });
   return m.balance;
 }

@@ -14,6 +14,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { LEDGER_KINDS, type LedgerEntry } from '../../contract/resources';
+import { readSystemReason } from '../../contract/ledgerReasons';
 import { ExportCsvButton } from '../../admin/exports/ExportCsvButton';
 import { dash, localDateTime } from '../../admin/lists/format';
 import { RestaurantFilter } from '../../admin/lists/restaurants';
@@ -33,6 +34,16 @@ export function LedgerList() {
   const [locale] = useLocaleState();
   const c = (k: string) => t(`resources.ledger.fields.${k}`);
   const kind = (k: string) => t(`resources.ledger.kinds.${k}`);
+  /** A reason the system wrote, in the admin's language; one an account typed, as typed. */
+  const reason = (text: string | null) => {
+    const system = text ? readSystemReason(text) : null;
+    if (!system) return dash(text);
+    const { how, ...values } = system.values;
+    return t(`resources.ledger.reasons.${system.id}`, {
+      ...values,
+      ...(how ? { how: t(`resources.ledger.orderEnds.${how}`, { _: how }) } : {}),
+    });
+  };
   return (
     <SpecterList
       title={t('resources.ledger.name')}
@@ -84,7 +95,7 @@ export function LedgerList() {
       <FunctionField source="branch_id" sortable={false} render={(e: LedgerEntry) => dash(e.branch_id)} />
       <FunctionField source="user_id" sortable={false} render={(e: LedgerEntry) => dash(e.user_id)} />
       <FunctionField source="admin" sortable={false} render={(e: LedgerEntry) => dash(e.admin)} />
-      <FunctionField source="reason" sortable={false} render={(e: LedgerEntry) => dash(e.reason)} />
+      <FunctionField source="reason" sortable={false} render={(e: LedgerEntry) => reason(e.reason)} />
     </SpecterList>
   );
 }

@@ -1,4 +1,11 @@
 // The ledger's texts under react-admin's keys (resources.ledger.*), English then Arabic with the same keys.
+import { SYSTEM_REASONS, type SystemReason } from '../../contract/ledgerReasons';
+
+/** The system's reasons in English: the stored sentences themselves, their {values} as react-admin's %{values}. */
+const englishReasons = Object.fromEntries(
+  Object.entries(SYSTEM_REASONS).map(([id, text]) => [id, text.replace(/\{(\w+)\}/g, '%{$1}')]),
+) as Record<SystemReason, string>;
+
 export const en = {
   name: 'Ledger',
   empty: 'No movements of points yet',
@@ -28,6 +35,10 @@ export const en = {
     expire: 'Expired',
     adjust: 'Adjusted',
   },
+  /** The reasons the system writes (src/contract/ledgerReasons.ts), said in the admin's language. */
+  reasons: englishReasons,
+  /** How an order stopped counting, inside a reason. */
+  orderEnds: { void: 'void', returned: 'returned' },
 };
 
 export const ar: typeof en = {
@@ -59,4 +70,13 @@ export const ar: typeof en = {
     expire: 'منتهية',
     adjust: 'معدلة',
   },
+  reasons: {
+    takenBack: 'الطلب %{how}: استُردت النقاط التي اكتسبها',
+    takenBackShort: 'الطلب %{how}: اكتُسبت %{earned} نقطة واستُردت %{taken}؛ توقف الرصيد عند الصفر (لم تُسترد %{short})',
+    givenBack: 'الطلب %{how}: أُعيدت المكافأة المستبدلة عليه',
+    redeemedAtTill: 'استُبدلت عند الكاشير: خصم %{discount} من الطلب',
+    expired: 'لا اكتساب ولا استبدال منذ %{days} يومًا: انتهت صلاحية الرصيد',
+    leftProgram: 'غادر البرنامج (سُحبت الموافقة): سقط الرصيد',
+  },
+  orderEnds: { void: 'ملغى', returned: 'مرتجع' },
 };

@@ -19,6 +19,7 @@ import {
 } from '../../../server/db/schema';
 import { insertReward } from '../../../server/db/repositories/loyaltyRewards';
 import { earnForReceipt, expireIdleBalances, undoOrder } from '../../../server/db/repositories/loyalty';
+import { readSystemReason } from '../../../src/contract/ledgerReasons';
 import { EVERY_RESTAURANT } from '../../../server/db/scope';
 import { CUSTOMER_COOKIE } from '../../../src/contract';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
@@ -405,6 +406,11 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
         ['give-back', 20, 35],
         ['take-back', -35, 0],
       ]);
+      // Each reason the system wrote is one the back-office says in the admin's language (src/contract/ledgerReasons).
+      expect(entries.slice(2).map((e) => readSystemReason(e.reason ?? ''))).toEqual([
+        { id: 'givenBack', values: { how: 'returned' } },
+        { id: 'takenBack', values: { how: 'void' } },
+      ]);
       // Again (Foodics retries, another event of the same order): nothing more.
       await webhook({ id: earned.posOrderId, status: 7, updated_at: 'later', device_id: DEVICE });
       expect(await undoOrder(t.database.db, grill, earned.posOrderId, 7)).toEqual({
@@ -485,7 +491,10 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
     const expired = await expireIdleBalances(t.database.db, new Date(Date.now() + 31 * 86_400_000));
     expect(expired).toBeGreaterThanOrEqual(1);
     expect((await memberOf(local))!.balance).toBe(0);
-    expect((await entriesOf(local)).at(-1)).toMatchObject({ kind: 'expire', points: -80, balanceAfter: 0 });
+    const expiry = (await entriesOf(local)).at(-1)!;
+    expect(expiry).toMatchObject({ kind: 'expire', points: -80, balanceAfter: 0 });
+    // Written by the query itself: the same sentence the back-office reads back, with the program's days.
+    expect(readSystemReason(expiry.reason ?? '')).toEqual({ id: 'expired', values: { days: '30' } });
     expect((await card()).expires_at).toBeNull();
     // A second run expires nothing twice.
     expect((await entriesOf(local)).filter((e) => e.kind === 'expire')).toHaveLength(1);
@@ -539,7 +548,9 @@ describe('loyalty: program, earning, returns, expiry, the ledger, the customer',
     const m = (await memberOf(local))!;
     expect(m.balance).toBe(0);
     expect(m.leftAt).not.toBeNull();
-    expect((await entriesOf(local)).at(-1)).toMatchObject({ kind: 'adjust', points: -33, balanceAfter: 0 });
+    const left = (await entriesOf(local)).at(-1)!;
+    expect(left).toMatchObject({ kind: 'adjust', points: -33, balanceAfter: 0, adminId: null });
+    expect(readSystemReason(left.reason ?? '')).toEqual({ id: 'leftProgram', values: {} });
     expect((await call({ method: 'GET', url: '/customer/loyalty', cookies: cookie })).json().programs).toEqual([]);
     // A later save with the yes joins again, from zero.
     expect((await save(local, 10, true)).loyalty).toMatchObject({ member: true, points: 10, balance: 10 });

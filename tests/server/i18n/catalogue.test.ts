@@ -54,8 +54,6 @@ describe('the server message catalogues', () => {
     'server/routes/users.ts': ['App user not found'],
     // parseOr400: POST /user creating an admin; the customer's parseCustomerInput reads the catalogue.
     'server/lib/validate.ts': ["${field}: ${issue?.message ?? 'is invalid'}"],
-    // A ledger entry's reason, read in the back-office (the customer's history names the movement, not this).
-    'server/db/repositories/loyalty.ts': ['left the program (consent withdrawn): the balance forfeited'],
     // The OpenAPI document's title.
     'server/app.ts': ['Specter API'],
   };
