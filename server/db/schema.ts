@@ -294,6 +294,8 @@ export const orders = pgTable(
     // orders, a page is read from the index.
     index('orders_total_idx').on(t.totalPrice, t.id),
     index('orders_number_idx').on(t.orderNumber, t.id),
+    // A search's total within restaurants: the numbers that start with its digits, as a range (migration 0031).
+    index('orders_restaurant_number_idx').on(t.restaurantId, t.orderNumber),
     // The guestbook (issue 34): one guest's orders at one restaurant (the row kept on each save), and a restaurant's
     // saved orders by business date (the insights' periods).
     index('orders_user_restaurant_idx').on(t.appUserId, t.restaurantId),

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { adminRestaurants, admins, restaurants } from '../../../server/db/schema';
-import { hashPassword } from '../../../server/lib/passwords';
+import { restaurants } from '../../../server/db/schema';
 
 // Each restaurant's saved orders are counted by a trigger (migration 0020, row_counts 'orders@<id>'), so a
 // manager's Orders and an admin's Orders of a restaurant have an exact total and their pages past the middle are
@@ -34,17 +33,7 @@ describe('per-restaurant order counts behind the Orders list', () => {
         ['A', 'B'].map((name) => ({ name, logo: '/l.svg', token: 't', branchsToken: 'b', systemType: 'Foodics' })),
       )
       .returning({ id: restaurants.id });
-    const [m] = await db
-      .insert(admins)
-      .values({
-        name: 'M',
-        email: `m-${Date.now()}@example.com`,
-        passwordHash: await hashPassword('password-123'),
-        role: 'manager',
-      })
-      .returning({ id: admins.id });
-    await db.insert(adminRestaurants).values({ adminId: m.id, restaurantId: a });
-    manager = { authorization: `Bearer ${await t.deps.tokens.issue(m.id)}` };
+    manager = { authorization: `Bearer ${await t.accountToken('manager', [a])}` };
     // The Orders list's restaurants: 1,200 orders at A (the manager's), 30 at B.
     await insertOrders(a, 1, 1200);
     await insertOrders(b, 2001, 2030);

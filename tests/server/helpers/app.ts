@@ -4,7 +4,7 @@ import { buildApp } from '../../../server/app';
 import type { RouteGroup } from '../../../server/routes';
 import { testConfig, type Config } from '../../../server/config';
 import type { Database } from '../../../server/db/client';
-import { admins } from '../../../server/db/schema';
+import { adminRestaurants, admins } from '../../../server/db/schema';
 import type { Deps } from '../../../server/deps';
 import { hashPassword } from '../../../server/lib/passwords';
 import { createTokenService } from '../../../server/lib/tokens';
@@ -19,6 +19,8 @@ export interface TestApp {
   deps: Deps;
   /** A bearer token of a freshly created live admin. */
   adminToken(): Promise<string>;
+  /** A bearer token of a freshly created manager or staff member of these restaurants. */
+  accountToken(role: 'manager' | 'staff', restaurantIds: number[]): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,23 @@ export async function createTestApp(
           passwordHash: await hashPassword('password-123'),
         })
         .returning({ id: admins.id });
+      return tokens.issue(row.id);
+    },
+    async accountToken(role, restaurantIds) {
+      n++;
+      const [row] = await database.db
+        .insert(admins)
+        .values({
+          name: `Test ${role} ${n}`,
+          email: `test-${role}-${n}-${Date.now()}@example.com`,
+          passwordHash: await hashPassword('password-123'),
+          role,
+        })
+        .returning({ id: admins.id });
+      if (restaurantIds.length)
+        await database.db
+          .insert(adminRestaurants)
+          .values(restaurantIds.map((restaurantId) => ({ adminId: row.id, restaurantId })));
       return tokens.issue(row.id);
     },
     async close() {
