@@ -101,11 +101,13 @@ async function main() {
   if (resolved.API_DOCS) console.log(`  API description: ${shown}/api/docs`);
   const till = config.FOODICS_STAND_IN ? await firstLiveTill(database.db) : undefined;
   if (till) console.log(`  Open a demo receipt: ${invoiceLink(config.PUBLIC_URL ?? shown, till)}`);
-  for (const line of qrLinkAdvice(config.PUBLIC_URL, shown, config.PORT)) console.log(line);
+  // The port it listens on (PORT=0: the one the system gave), for the phone's example address.
+  const port = (app.server.address() as import('node:net').AddressInfo).port;
+  for (const line of qrLinkAdvice(config.PUBLIC_URL, shown, port)) console.log(line);
   if (deps.sms.name === 'console') {
     console.log('  One-time codes are not texted in the demo: each is printed below on a line of its own.');
   }
-  demo.connectWebhooks((app.server.address() as import('node:net').AddressInfo).port);
+  demo.connectWebhooks(port);
   if (config.FOODICS_STAND_IN) {
     console.log(
       `  Foodics stand-in (demo POS): ${config.FOODICS_BASE_URL}; close an order on a till with POST /_stand-in/orders {"device_id": ".."} (its webhook brings it to the receipt at once)`,

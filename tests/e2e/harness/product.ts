@@ -18,6 +18,13 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
+/** The address the product printed once it listened ("Specter is running at http://127.0.0.1:NNNN"), or null. */
+export function startedAt(output: string): string | null {
+  return /Specter is running at (http:\/\/\S+)/.exec(output)?.[1] ?? null;
+}
+
+/** A port free at the moment of asking. Another process may take it before the caller listens on it (the kernel
+ * hands the same ephemeral ports out again): a server that can, listens on port 0 and says its address instead. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -37,7 +44,6 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   // Outside the journeys' run (scripts/screenshots.ts) there is none, and the product creates its own.
   const template = process.env.SPECTER_E2E_DATA_TEMPLATE;
   if (template) cpSync(template, dataDir, { recursive: true });
-  const port = await freePort();
   let output = '';
   // --liftoff-only: V8 keeps the embedded PostgreSQL's WebAssembly on its baseline compiler. A journey's product lives
   // seconds and runs few queries, so the optimizing tier's background compiles were wasted: a start took 2.6 CPU
@@ -46,7 +52,9 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(port),
+      // Port 0: the product listens where the kernel says and prints the address (a port picked here first could be
+      // taken in between - by another journey's product listening on port 0 for its Foodics stand-in, say).
+      PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
@@ -61,9 +69,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
 
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 150_000;
-  while (!/Specter is running at/.test(output)) {
+  while (!startedAt(output)) {
     if (child.exitCode !== null) throw new Error(`The product exited (${child.exitCode}):\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -71,6 +78,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  const url = startedAt(output)!;
 
   return {
     url,

@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../../../server/db/client';
 import { funnelDaily, orders } from '../../../server/db/schema';
 import { startFoodicsStandIn, type FoodicsStandIn } from '../../../server/stand-ins/foodics/server';
 import { FIXTURE } from '../../../server/stand-ins/foodics/fixture';
-import { freePort } from '../../e2e/harness/product';
+import { startedAt } from '../../e2e/harness/product';
 import { createPostgresDatabase } from '../helpers/db';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -87,7 +87,6 @@ let pgDb: { url: string; drop(): Promise<void> } | undefined;
 
 beforeAll(async () => {
   foodics = await startFoodicsStandIn({});
-  port = await freePort();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'specter-shutdown-'));
   if (onPostgres) pgDb = await createPostgresDatabase(process.env.DATABASE_URL!, 'specter_sd_');
   child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -95,7 +94,8 @@ beforeAll(async () => {
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      PORT: String(port),
+      // Port 0, the address read from the banner: a port picked first could be taken before the server listens.
+      PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: pgDb?.url ?? '',
@@ -129,11 +129,12 @@ beforeAll(async () => {
   child.stderr!.on('data', (d) => (output += d));
   // A first start creates and migrates the database: over a minute on a busy machine.
   const deadline = Date.now() + 240_000;
-  while (!/Specter is running at/.test(output)) {
+  while (!startedAt(output)) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output}`);
     if (Date.now() > deadline) throw new Error(`The server did not start in time:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  port = Number(new URL(startedAt(output)!).port);
 }, 300_000);
 
 afterAll(async () => {
