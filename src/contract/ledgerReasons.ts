@@ -17,7 +17,8 @@ export type SystemReason = keyof typeof SYSTEM_REASONS;
 /** How an order stopped counting: voided at the till or returned. */
 export type OrderEnd = 'void' | 'returned';
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+/** A value's place in a sentence: `{name}`. */
+export const PLACEHOLDER = /\{(\w+)\}/g;
 
 /** A system reason's sentence with its values filled in. */
 export function systemReason(id: SystemReason, values: Record<string, string | number> = {}): string {

@@ -266,19 +266,18 @@ export async function savedOrdersFilter(
   // no order is in both parts, so their counts add up.
   const others = and(not(byNumber), ...rest);
   const { count } = byPhone;
+  const counted = count
+    ? async () => {
+        const [numbers, phones] = await Promise.all([cappedCount(db, orders, and(byNumber, ...rest)), count(others)]);
+        return cappedTotal(numbers.total + phones, numbers.exact);
+      }
+    : () => cappedCountOfDisjoint(db, orders, [and(byNumber, ...rest)!, and(byPhone.where, others)!]);
   const startsFirst = /^\d+$/.test(term) && !f.appUserId && !f.from && !f.to;
   return {
     where: and(or(byNumber, byPhone.where), ...rest),
-    total: count
-      ? async () => {
-          if (startsFirst && (await numbersStartingPastCap(db, term, rest))) return cappedTotal(TOTAL_CAP + 1);
-          const [numbers, phones] = await Promise.all([cappedCount(db, orders, and(byNumber, ...rest)), count(others)]);
-          return cappedTotal(numbers.total + phones, numbers.exact);
-        }
-      : async () =>
-          startsFirst && (await numbersStartingPastCap(db, term, rest))
-            ? cappedTotal(TOTAL_CAP + 1)
-            : cappedCountOfDisjoint(db, orders, [and(byNumber, ...rest)!, and(byPhone.where, others)!]),
+    total: startsFirst
+      ? async () => ((await numbersStartingPastCap(db, term, rest)) ? cappedTotal(TOTAL_CAP + 1) : counted())
+      : counted,
   };
 }
 

@@ -1,9 +1,9 @@
 // The ledger's texts under react-admin's keys (resources.ledger.*), English then Arabic with the same keys.
-import { SYSTEM_REASONS, type SystemReason } from '../../contract/ledgerReasons';
+import { PLACEHOLDER, SYSTEM_REASONS, type SystemReason } from '../../contract/ledgerReasons';
 
 /** The system's reasons in English: the stored sentences themselves, their {values} as react-admin's %{values}. */
 const englishReasons = Object.fromEntries(
-  Object.entries(SYSTEM_REASONS).map(([id, text]) => [id, text.replace(/\{(\w+)\}/g, '%{$1}')]),
+  Object.entries(SYSTEM_REASONS).map(([id, text]) => [id, text.replace(PLACEHOLDER, '%{$1}')]),
 ) as Record<SystemReason, string>;
 
 export const en = {

@@ -4,7 +4,6 @@
 // and scripts/screenshots.ts make them first (scripts/start.mjs's staleness check is not repeated per journey).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scratchFolder } from './scratch';
@@ -21,20 +20,6 @@ export interface RunningProduct {
 /** The address the product printed once it listened ("Specter is running at http://127.0.0.1:NNNN"), or null. */
 export function startedAt(output: string): string | null {
   return /Specter is running at (http:\/\/\S+)/.exec(output)?.[1] ?? null;
-}
-
-/** A port free at the moment of asking. Another process may take it before the caller listens on it (the kernel
- * hands the same ephemeral ports out again): a server that can, listens on port 0 and says its address instead. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {

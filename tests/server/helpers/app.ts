@@ -43,40 +43,31 @@ export async function createTestApp(
   const app = await buildApp(deps, routes);
   await app.ready();
   let n = 0;
+  /** A freshly created live account of this role and restaurants, and its bearer token. */
+  async function accountToken(role: 'admin' | 'manager' | 'staff', restaurantIds: number[]): Promise<string> {
+    n++;
+    const [row] = await database.db
+      .insert(admins)
+      .values({
+        name: `Test ${role === 'admin' ? 'Admin' : role} ${n}`,
+        email: `test-${role}-${n}-${Date.now()}@example.com`,
+        passwordHash: await hashPassword('password-123'),
+        role,
+      })
+      .returning({ id: admins.id });
+    if (restaurantIds.length)
+      await database.db
+        .insert(adminRestaurants)
+        .values(restaurantIds.map((restaurantId) => ({ adminId: row.id, restaurantId })));
+    return tokens.issue(row.id);
+  }
   return {
     app,
     database,
     config,
     deps,
-    async adminToken() {
-      n++;
-      const [row] = await database.db
-        .insert(admins)
-        .values({
-          name: `Test Admin ${n}`,
-          email: `test-admin-${n}-${Date.now()}@example.com`,
-          passwordHash: await hashPassword('password-123'),
-        })
-        .returning({ id: admins.id });
-      return tokens.issue(row.id);
-    },
-    async accountToken(role, restaurantIds) {
-      n++;
-      const [row] = await database.db
-        .insert(admins)
-        .values({
-          name: `Test ${role} ${n}`,
-          email: `test-${role}-${n}-${Date.now()}@example.com`,
-          passwordHash: await hashPassword('password-123'),
-          role,
-        })
-        .returning({ id: admins.id });
-      if (restaurantIds.length)
-        await database.db
-          .insert(adminRestaurants)
-          .values(restaurantIds.map((restaurantId) => ({ adminId: row.id, restaurantId })));
-      return tokens.issue(row.id);
-    },
+    adminToken: () => accountToken('admin', []),
+    accountToken,
     async close() {
       await app.close();
       await database.close();
