@@ -32,6 +32,6 @@ export const LOCALE_COOKIE = 'specter.locale';
 
 /** The module dist/server/invoice-render.js exports. */
 export interface InvoicePageRenderer {
-  /** The page's markup for inside <div id="root">, rendered by react-dom/server's renderToPipeableStream. */
+  /** The page's markup for inside <div id="root">, rendered by react-dom/server's renderToString. */
   renderInvoicePage(state: InvoicePageState): Promise<string>;
 }

@@ -3,34 +3,19 @@
 // loads that file and calls it with the till's answer already in hand, so React draws the receipt (or the
 // Oops! panel) exactly as the browser would, and the browser hydrates the same tree (src/public/main.tsx).
 import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
-import { Writable } from 'node:stream';
-import type { InvoicePageRenderer, InvoicePageState } from '../contract/invoicePageRender';
+import { renderToString } from 'react-dom/server';
+import type { InvoicePageRenderer } from '../contract/invoicePageRender';
 import { InvoicePage } from '../invoice/InvoicePage';
 
-export const renderInvoicePage: InvoicePageRenderer['renderInvoicePage'] = (state: InvoicePageState) =>
-  new Promise<string>((resolve, reject) => {
-    let html = '';
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        html += chunk.toString('utf8');
-        done();
-      },
-      final(done) {
-        resolve(html);
-        done();
-      },
-    });
-    // onAllReady: the till has answered before this is called, so nothing suspends; the whole tree is written
-    // in one piece (no streamed boundaries, whose swap needs inline script: the receipt reads without JavaScript).
-    const stream = renderToPipeableStream(
-      <StrictMode>
-        <InvoicePage initial={state} />
-      </StrictMode>,
-      {
-        onAllReady: () => stream.pipe(sink),
-        onShellError: reject,
-        onError: (err) => reject(err),
-      },
-    );
-  });
+// renderToString, not renderToPipeableStream: the till has answered before this is called, so nothing suspends and
+// the whole tree is one string either way (the same markup, byte for byte; no streamed boundaries, whose swap needs
+// inline script: the receipt reads without JavaScript). React's streaming renderer runs each render inside an
+// AsyncLocalStorage, and on Node 20 and 22 the first such run turns on async hooks for the life of the process:
+// after one receipt page, every request of every kind paid for them (the hot till 12-15 % more CPU an answer;
+// docs/PERFORMANCE.md, "The hot till as it ships"). tests/web/public/hydrate.test.tsx holds the render to no store.
+export const renderInvoicePage: InvoicePageRenderer['renderInvoicePage'] = async (state) =>
+  renderToString(
+    <StrictMode>
+      <InvoicePage initial={state} />
+    </StrictMode>,
+  );

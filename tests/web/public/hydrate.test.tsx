@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { act } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVOICE_STATE_ID, type InvoicePageState } from '../../../src/contract/invoicePageRender';
@@ -67,5 +68,22 @@ describe('hydrating the server-drawn invoice page', () => {
     });
     expect(errors).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent('Oops!No recent order on this till.');
+  });
+
+  // A store entered once turns on async hooks for the rest of the server's life on Node 20 and 22: every promise and
+  // tick of every later request pays for them (docs/PERFORMANCE.md, "The hot till as it ships"). React's streaming
+  // renderer enters one on every render; the page's render must not.
+  it('drawing the page enters no AsyncLocalStorage (which would slow every later request of the server)', async () => {
+    const run = vi.spyOn(AsyncLocalStorage.prototype, 'run');
+    const enterWith = vi.spyOn(AsyncLocalStorage.prototype, 'enterWith');
+    const html = await renderInvoicePage({
+      lang: 'ar',
+      restId: '7',
+      deviceId: 'dev-1',
+      load: { state: 'ready', invoice: { ...INVOICE, saved: false } },
+    });
+    expect(html).toContain(INVOICE.order_number);
+    expect(run).not.toHaveBeenCalled();
+    expect(enterWith).not.toHaveBeenCalled();
   });
 });
