@@ -60,6 +60,12 @@ export default defineConfig({
       },
     },
     ssr: {
+      // React itself is bundled into the server render, in its production build whatever NODE_ENV the server runs
+      // with: `npm start` (NODE_ENV unset) otherwise drew every receipt with React's development build, twice the
+      // CPU of a render (docs/PERFORMANCE.md, "The hot till as it ships"); the browser hydrates with the production
+      // build of the same React either way.
+      resolve: { noExternal: ['react', 'react-dom'] },
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       build: {
         outDir: 'dist/server',
         emptyOutDir: true,
