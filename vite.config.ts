@@ -44,6 +44,9 @@ const API_PREFIXES = [
   '/customer',
 ];
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+// Vite has settled NODE_ENV before it reads this file (production for a build unless the shell set it), and the JSX
+// is compiled for the development runtime in any other case (a test's build): the bundled React must match it.
+const SERVER_RENDER_REACT = process.env.NODE_ENV === 'production' ? 'production' : 'development';
 
 export default defineConfig({
   base: '/',
@@ -60,12 +63,12 @@ export default defineConfig({
       },
     },
     ssr: {
-      // React itself is bundled into the server render, in its production build whatever NODE_ENV the server runs
-      // with: `npm start` (NODE_ENV unset) otherwise drew every receipt with React's development build, twice the
-      // CPU of a render (docs/PERFORMANCE.md, "The hot till as it ships"); the browser hydrates with the production
-      // build of the same React either way.
+      // React itself is bundled into the server render, in the build the JSX was compiled for - production for
+      // `vite build` - whatever NODE_ENV the server later runs with: `npm start` (NODE_ENV unset) otherwise drew every
+      // receipt with React's development build, twice the CPU of a render (docs/PERFORMANCE.md, "The hot till as it
+      // ships"); the browser hydrates with the production build of the same React either way.
       resolve: { noExternal: ['react', 'react-dom'] },
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      define: { 'process.env.NODE_ENV': JSON.stringify(SERVER_RENDER_REACT) },
       build: {
         outDir: 'dist/server',
         emptyOutDir: true,
