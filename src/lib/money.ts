@@ -4,15 +4,31 @@
 // order number, date and time beside them. A code Intl cannot format is shown as it came, with 2 decimals.
 import { isoCurrency } from '../contract/currency';
 
-export function money(amount: number, currency: string, locale: string): string {
-  const iso = isoCurrency(currency);
-  try {
-    return new Intl.NumberFormat(`${locale}-u-nu-latn`, {
-      style: 'currency',
-      currency: iso,
-      currencyDisplay: 'code',
-    }).format(amount);
-  } catch {
-    return `${currency} ${Number(amount).toFixed(2)}`;
+// One format per language and currency, made once: building an Intl.NumberFormat costs far more than using one,
+// and a receipt shows a dozen amounts as the page hydrates on a phone (docs/PERFORMANCE.md, The receipt in the
+// first response). null: a code Intl refuses.
+const formats = new Map<string, Intl.NumberFormat | null>();
+
+function formatFor(locale: string, iso: string): Intl.NumberFormat | null {
+  const key = `${locale}|${iso}`;
+  let format = formats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(`${locale}-u-nu-latn`, {
+        style: 'currency',
+        currency: iso,
+        currencyDisplay: 'code',
+      });
+    } catch {
+      format = null;
+    }
+    if (formats.size >= 64) formats.clear(); // a handful of currencies and two languages; never a leak
+    formats.set(key, format);
   }
+  return format;
+}
+
+export function money(amount: number, currency: string, locale: string): string {
+  const format = formatFor(locale, isoCurrency(currency));
+  return format ? format.format(amount) : `${currency} ${Number(amount).toFixed(2)}`;
 }
