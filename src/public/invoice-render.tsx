@@ -11,8 +11,9 @@ import { InvoicePage } from '../invoice/InvoicePage';
 // the whole tree is one string either way (the same markup, byte for byte; no streamed boundaries, whose swap needs
 // inline script: the receipt reads without JavaScript). React's streaming renderer runs each render inside an
 // AsyncLocalStorage, and on Node 20 and 22 the first such run turns on async hooks for the life of the process:
-// after one receipt page, every request of every kind paid for them (the hot till 12-15 % more CPU an answer;
-// docs/PERFORMANCE.md, "The hot till as it ships"). tests/web/public/hydrate.test.tsx holds the render to no store.
+// after one receipt page, every request of every kind paid for them (the hot till a third more CPU an answer:
+// 41 µs instead of 31; docs/PERFORMANCE.md, "The hot till as it ships"). tests/web/public/hydrate.test.tsx holds the
+// render to no store.
 export const renderInvoicePage: InvoicePageRenderer['renderInvoicePage'] = async (state) =>
   renderToString(
     <StrictMode>
