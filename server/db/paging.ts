@@ -127,6 +127,15 @@ export interface ListSpec<R> {
    * filter checks, the walk to the page reads that index alone (an index-only scan) and only the page's rows are
    * read whole (the Members list: a search walked 19,000 members' rows for a page of 25). */
   idsFirst?: boolean;
+  /** Where a deep page begins without walking to it, when the list is in `column`'s order (the rows of each day of a
+   * whole list: repositories/rowDays.ts). Given only when nothing but the list's scope narrows it. */
+  placed?: Placed;
+}
+
+/** Where the row at an offset of a list in `column`'s order begins to be sought (see ListSpec.placed). */
+export interface Placed {
+  column: AnyColumn;
+  at(offset: number, desc: boolean): PromiseLike<PageMark | undefined>;
 }
 
 /** A list's FROM: its table and joins, for any selection (the rows, the count, the deep pages' ids). */
@@ -151,7 +160,7 @@ export function listSource<R>(db: Db, spec: ListSpec<R>): ListSource<R> {
             .where(spec.scope)
             .orderBy(...spec.order),
     page: (window, marks, total) =>
-      pageOf(db, select, from, spec.id, where, spec.order, window, marks, total, spec.idsFirst),
+      pageOf(db, select, from, spec.id, where, spec.order, window, marks, total, spec.idsFirst, spec.placed),
     total: spec.total ?? (() => joinedTotal(db, from, where, spec.whole)),
   };
 }
@@ -216,6 +225,7 @@ export async function pageOf<R>(
   marks?: ListMarks,
   total?: number,
   idsFirst = false,
+  placed?: Placed,
 ): Promise<R[]> {
   if (offset < DEEP_OFFSET && idsFirst)
     return select()
@@ -229,7 +239,14 @@ export async function pageOf<R>(
       .offset(offset);
   const seek = order.seek;
   const keyed = marks && seek && (seek.column as PgColumn).notNull ? { marks, seek } : undefined;
-  const mark = keyed?.marks.near(offset);
+  const remembered = keyed?.marks.near(offset);
+  // A list that knows where its rows sit (the rows of each day) starts from the day holding the page, unless a
+  // remembered page is nearer.
+  const day =
+    placed && seek && placed.column === seek.column && (seek.column as PgColumn).notNull
+      ? await placed.at(offset, seek.desc)
+      : undefined;
+  const mark = day && (!remembered || day.offset > remembered.offset) ? day : remembered;
   // Past the middle of a list whose exact total is known, the page is read from the other end: page 400,000 of
   // ten million orders newest first is page 1 of oldest first, 25 index entries instead of ten million skipped.
   // Rows [offset, end) forwards are rows [total - end, total - offset) backwards. A remembered page nearer than

@@ -541,6 +541,18 @@ export const rowCounts = pgTable('row_counts', {
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
 
+/** The rows of each calendar day (UTC) of a counted table, kept by triggers (migration 0032): where a deep page of a
+ * whole list begins (repositories/rowDays.ts). Names as row_counts': 'app_users', 'orders', 'orders@<restaurant id>'. */
+export const rowDays = pgTable(
+  'row_days',
+  {
+    name: text('name').notNull(),
+    day: date('day').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'row_days_pk', columns: [t.name, t.day] })],
+);
+
 /** Bytes as a Buffer (PGlite answers a Uint8Array). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

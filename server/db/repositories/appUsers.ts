@@ -12,6 +12,7 @@ import { lowerContains, searchWhere, wordsWithin } from '../search';
 import type { Db } from '../client';
 import type { Scope } from '../scope';
 import { cappedTotal, consentedCustomersAt } from './counts';
+import { dayStartOf } from './rowDays';
 import { saidYesInScope } from './guests';
 import { forgetMemberships } from './loyalty';
 import { appUsers, guests, orders, phoneGuards, rowCounts } from '../schema';
@@ -162,6 +163,14 @@ export async function appUsersList(
     order: declaredOrder(usersResource, q, sortable, appUsers.id),
     // The whole list's total is the trigger-kept count; a search's is counted up to 1,000 (counts.ts).
     whole: 'app_users',
+    // An admin's whole list: a deep page in sign-up order starts at its day (repositories/rowDays.ts).
+    placed:
+      scope.restaurantIds === null && filter === undefined
+        ? {
+            column: appUsers.createdAt,
+            at: (offset, newestFirst) => dayStartOf(db, ['app_users'], offset, newestFirst),
+          }
+        : undefined,
   });
 }
 

@@ -13,7 +13,8 @@ import {
 import { ordersResource } from '../../../src/contract/resources';
 import { badRequest } from '../../lib/errors';
 import type { PosOrder } from '../../core/posPort';
-import { listSource, declaredOrder, type ListSource } from '../paging';
+import { listSource, declaredOrder, type ListSource, type Placed } from '../paging';
+import { dayStartOf } from './rowDays';
 import type { Database, Db } from '../client';
 import { restaurantsIn, seesEverything, seesRestaurant, type Scope } from '../scope';
 import { cappedCount, cappedCountOfDisjoint, cappedTotal, ordersAtRestaurants, TOTAL_CAP } from './counts';
@@ -231,7 +232,7 @@ export async function savedOrdersFilter(
   db: Db,
   scope: Scope,
   f: SavedOrderFilters,
-): Promise<{ where?: SQL; total?: () => Promise<{ total: number; exact: boolean }> }> {
+): Promise<{ where?: SQL; total?: () => Promise<{ total: number; exact: boolean }>; placed?: Placed }> {
   // The scope's restaurants first: in the rows, and in every count (issue 26).
   const rest: (SQL | undefined)[] = [restaurantsIn(scope, orders.restaurantId)];
   if (f.restaurantId) rest.push(eq(orders.restaurantId, f.restaurantId));
@@ -250,9 +251,15 @@ export async function savedOrdersFilter(
           ? [f.restaurantId]
           : []
         : scope.restaurantIds;
+    // Their rows of each day too: a deep page newest (or oldest) first starts at its day (repositories/rowDays.ts).
+    const days = !atOnly ? undefined : ids ? ids.map((id) => `orders@${id}`) : ['orders'];
     return {
       where: rest.some(Boolean) ? and(...rest) : undefined,
       total: ids ? async () => ({ total: await ordersAtRestaurants(db, ids), exact: true }) : undefined,
+      placed: days && {
+        column: orders.createdAt,
+        at: (offset, newestFirst) => dayStartOf(db, days, offset, newestFirst),
+      },
     };
   }
   if (searchTooShort(term)) throw badRequest(SEARCH_TOO_SHORT);
@@ -340,7 +347,7 @@ export async function savedOrdersList(
   scope: Scope,
   q: ListQuery & SavedOrderFilters,
 ): Promise<ListSource<SavedOrderRow>> {
-  const { where, total } = await savedOrdersFilter(db, scope, q);
+  const { where, total, placed } = await savedOrdersFilter(db, scope, q);
   return listSource(db, {
     select: () => selectOrders(db, scope),
     table: orders,
@@ -351,6 +358,7 @@ export async function savedOrdersList(
     // All orders: the trigger-kept count; a search or filter: counted up to 1,000 (counts.ts).
     whole: 'orders',
     alwaysPaged: true,
+    placed,
   });
 }
 
