@@ -6,7 +6,10 @@
 // a file, as a service's log would, not through this process (reading it here would load the client's core).
 // `--also-warn` adds the same runs with LOG_LEVEL=warn, to show the log's cost; `--also-refusals` the same runs with
 // the one address's view limit at its default (nearly every answer a 429: a flood from one address).
-// Usage: npx tsx bench/hot-till.ts [--seconds 8] [--rounds 2] [--also-warn] [--also-refusals]
+// Before its rounds each server answers the same crowd for --warmup seconds, not measured (a till's server has been
+// running for hours: its code compiled, its memory grown), and each case starts after --idle seconds of nothing, so
+// neither side measures the other's leftover work (the collector, the kernel's sockets).
+// Usage: npx tsx bench/hot-till.ts [--seconds 8] [--rounds 2] [--warmup 4] [--idle 2] [--also-warn] [--also-refusals]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +24,8 @@ const arg = (name: string, def: string) => {
 };
 const seconds = Number(arg('seconds', '8'));
 const rounds = Number(arg('rounds', '2'));
+const warmup = Number(arg('warmup', '4'));
+const idle = Number(arg('idle', '2'));
 const alsoWarn = process.argv.includes('--also-warn');
 const alsoRefusals = process.argv.includes('--also-refusals');
 const ADMIN = { email: 'bench@specter.sa', password: 'bench-password-1' };
@@ -39,6 +44,7 @@ function cpuSeconds(pid: number): { user: number; sys: number } {
  * the bare route's CPU per answer to the product's is the steadier "of bare" (both are CPU-bound here).
  */
 async function run(url: string, pid: number) {
+  await new Promise((resolve) => setTimeout(resolve, idle * 1000));
   const cpu = cpuSeconds(pid);
   const r = await autocannon({ url, connections: 32, duration: seconds });
   const after = cpuSeconds(pid);
@@ -95,6 +101,9 @@ export async function hotTill() {
         });
         if (!page.ok || !(await page.text()).includes('class="receipt'))
           throw new Error(`receipt page: ${page.status}`);
+        if (warmup > 0)
+          for (const warm of [`${bare.url}/bare`, url])
+            await autocannon({ url: warm, connections: 32, duration: warmup });
         for (let round = 1; round <= rounds; round++) {
           const before = load1();
           const ceiling = await run(`${bare.url}/bare`, bare.pid);
