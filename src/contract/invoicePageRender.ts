@@ -24,6 +24,10 @@ export interface InvoicePageState {
   load: InvoicePageLoad;
 }
 
+/** The event the hydration entry (src/public/main.tsx) sends on the document once React listens on the page;
+ * the boot script (src/public/boot.ts, which imports nothing) writes the same name. */
+export const HYDRATING_EVENT = 'invoice-hydrating';
+
 /** The id of the JSON script tag (type application/json: data, not code, so CSP has nothing to allow). */
 export const INVOICE_STATE_ID = 'invoice-state';
 

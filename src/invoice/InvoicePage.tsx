@@ -9,7 +9,7 @@ import type { InvoicePageState } from '../contract/invoicePageRender';
 import { useLanguage } from '../lib/useLanguage';
 import { ApiError, loadInvoice, referenceOf, referenceText } from './api';
 import { TEXTS } from './i18n';
-import { Receipt } from './Receipt';
+import { Receipt, receiptLocale } from './Receipt';
 import { SaveFlow } from './SaveFlow';
 import './invoice.css';
 
@@ -86,7 +86,7 @@ export function InvoicePage({ initial }: { initial?: InvoicePageState }) {
         </div>
       )}
       {load.state === 'ready' && (
-        <Receipt invoice={load.invoice} t={t} locale={lang === 'ar' ? 'ar-SA' : 'en-US'}>
+        <Receipt invoice={load.invoice} t={t} locale={receiptLocale(lang)}>
           <SaveFlow
             order={{
               restaurantId: restId,

@@ -7,6 +7,19 @@ import { isSafeImageSrc } from '../lib/safeImage';
 import { paymentMethodIn, type Texts } from './i18n';
 import { VatBlock } from './VatBlock';
 
+/** The locale the invoice page writes a receipt's amounts and dates in. */
+export const receiptLocale = (lang: string) => (lang === 'ar' ? 'ar-SA' : 'en-US');
+
+/**
+ * Formats a receipt's total and date once, outside any render: a page's first Intl format loads its language's
+ * data, which on a phone takes about as long as evaluating React, so the hydration entry (src/public/main.tsx) does it in
+ * a task of its own (docs/PERFORMANCE.md, section 1b). The formats are kept (src/lib/money.ts, src/contract/dates.ts).
+ */
+export function prepareFormats(invoice: Invoice, locale: string) {
+  money(invoice.total_price, invoice.currency, locale);
+  localDate(invoice.order_date, locale);
+}
+
 export function Receipt({
   invoice,
   t,

@@ -9,6 +9,8 @@
 
 /** The JSON the server leaves with the drawn receipt (INVOICE_STATE_ID of src/contract/invoicePageRender.ts). */
 const DRAWN_STATE = 'invoice-state';
+/** What the entry sends once React listens on the page (HYDRATING_EVENT of src/contract/invoicePageRender.ts). */
+const HYDRATING = 'invoice-hydrating';
 /** The longest the save flow waits for the page's images (the restaurant's logo, on its own host) before it
  * hydrates anyway. */
 const IMAGES_WAIT_MS = 1000;
@@ -38,11 +40,17 @@ function hydrate() {
     link.crossOrigin = '';
     document.head.append(link);
   }
-  // Evaluated, the entry has called hydrateRoot: React listens on the root and hydrates at once for a click.
-  void import(/* @vite-ignore */ tag.dataset.entry).then(() => {
-    document.removeEventListener('click', onTap, true);
-    for (const button of taps.splice(0)) button.click();
-  });
+  // Once the entry has called hydrateRoot (a task or two after its evaluation), React listens on the root and
+  // hydrates at once for a click: the taps held until then are replayed.
+  document.addEventListener(
+    HYDRATING,
+    () => {
+      document.removeEventListener('click', onTap, true);
+      for (const button of taps.splice(0)) button.click();
+    },
+    { once: true },
+  );
+  void import(/* @vite-ignore */ tag.dataset.entry);
 }
 /** Once the next frame is on screen: a task queued from requestAnimationFrame runs after that frame is drawn,
  * but it may still reach the screen later (a paint's time is when it is shown), so one frame more. */

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { act } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INVOICE_STATE_ID, type InvoicePageState } from '../../../src/contract/invoicePageRender';
+import { HYDRATING_EVENT, INVOICE_STATE_ID, type InvoicePageState } from '../../../src/contract/invoicePageRender';
 import { renderInvoicePage } from '../../../src/public/invoice-render';
 import { INVOICE } from './fixtures';
 import { onUnhandledRequest } from '../unhandled';
@@ -38,7 +38,10 @@ async function drawAndHydrate(state: InvoicePageState, beforeHydrate?: () => voi
   beforeHydrate?.();
   const errors = vi.spyOn(console, 'error');
   await act(async () => {
+    // The entry hydrates a task or two after its evaluation (src/public/main.tsx), then says so.
+    const hydrating = new Promise((resolve) => document.addEventListener(HYDRATING_EVENT, resolve, { once: true }));
     await import('../../../src/public/main');
+    await hydrating;
   });
   return errors;
 }
