@@ -7,7 +7,7 @@ import { isSafeImageSrc } from '../lib/safeImage';
 import { paymentMethodIn, type Texts } from './i18n';
 import { VatBlock } from './VatBlock';
 
-/** The locale the invoice page writes a receipt's amounts and dates in. */
+/** The locale a receipt's amounts and dates are written in (the invoice page, My receipts). */
 export const receiptLocale = (lang: string) => (lang === 'ar' ? 'ar-SA' : 'en-US');
 
 /**

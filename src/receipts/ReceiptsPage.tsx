@@ -8,7 +8,7 @@ import type { LoyaltyCard } from '../contract/loyalty';
 import { ApiError } from '../invoice/api';
 import { TEXTS } from '../invoice/i18n';
 import { PrintButtons } from '../invoice/PrintButtons';
-import { Receipt } from '../invoice/Receipt';
+import { Receipt, receiptLocale } from '../invoice/Receipt';
 import { useLanguage } from '../lib/useLanguage';
 import { fetchLoyalty, fetchReceipt, signOut, whoAmI } from './api';
 import { Consents } from './Consents';
@@ -42,7 +42,7 @@ type View =
 export function ReceiptsPage() {
   const [lang, toggleLang] = useLanguage();
   const t = RECEIPTS_TEXTS[lang];
-  const locale = lang === 'ar' ? 'ar-SA' : 'en-US';
+  const locale = receiptLocale(lang);
   const [view, setView] = useState<View>({ kind: 'checking' });
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState('');
